@@ -1,0 +1,4 @@
+"""The Meeplog engine: rules-kernel contract, game aggregate, store, runner and registry.
+
+It knows nothing about any particular game or player; those arrive through entry points.
+"""

@@ -1,0 +1,68 @@
+"""JSON encoding of events and commands, tagged by class name, so stores and replays stay readable.
+
+orjson writes the dataclasses (via `default`, to add the `type` tag); decoding looks the tag up in the
+game's classes and the engine's own, and turns JSON arrays back into tuples (events hold no lists).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from typing import Any
+
+import orjson
+
+TYPE_KEY = "type"
+_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_NON_STR_KEYS
+
+
+class DecodeError(ValueError):
+    """A JSON object that does not name a known event or command, or whose fields do not fit it."""
+
+
+class Codec:
+    """Encodes and decodes the dataclasses of one game plus the engine's audit events."""
+
+    def __init__(self, classes: Iterable[type]) -> None:
+        self._classes: dict[str, type] = {}
+        for cls in classes:
+            known = self._classes.setdefault(cls.__name__, cls)
+            if known is not cls:
+                raise ValueError(f"two classes are named {cls.__name__}: {known.__module__} and {cls.__module__}")
+            if TYPE_KEY in {f.name for f in dataclasses.fields(cls)}:
+                raise ValueError(f"{cls.__name__} has a field named {TYPE_KEY!r}, which the codec reserves")
+
+    def dumps(self, obj: Any) -> bytes:
+        return orjson.dumps(obj, default=_tagged, option=_OPTIONS)
+
+    def loads(self, data: bytes | str) -> Any:
+        return self.decode(orjson.loads(data))
+
+    def encode(self, obj: Any) -> Any:
+        """Plain JSON-ready data (dicts, lists, scalars) for `obj`."""
+        return orjson.loads(self.dumps(obj))
+
+    def decode(self, data: Any) -> Any:
+        if isinstance(data, list):
+            return tuple(self.decode(item) for item in data)
+        if not isinstance(data, dict):
+            return data
+        if TYPE_KEY not in data:
+            return {key: self.decode(value) for key, value in data.items()}
+        name = data[TYPE_KEY]
+        cls = self._classes.get(name)
+        if cls is None:
+            raise DecodeError(f"unknown type {name!r}")
+        fields = {key: self.decode(value) for key, value in data.items() if key != TYPE_KEY}
+        try:
+            return cls(**fields)
+        except TypeError as error:
+            raise DecodeError(f"{name}: {error}") from None
+
+
+def _tagged(obj: Any) -> dict[str, Any]:
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {TYPE_KEY: type(obj).__name__, **{f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}}
+    if isinstance(obj, (set, frozenset)):
+        return sorted(obj)
+    raise TypeError(f"cannot encode {type(obj).__name__}")

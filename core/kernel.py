@@ -1,0 +1,200 @@
+"""The contract every game's rules kernel fulfils (DESIGN.md section 2).
+
+A kernel is a pure decider: `decide` turns a command into events, `evolve` folds one event into the
+state, and nothing else changes state. Search players call it directly on cloned states, so it must
+stay cheap: plain mutable state with a hand-written `clone()`, small frozen dataclasses for events and
+commands, and all randomness drawn from the `rng` handed in and written into events.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from pydantic import BaseModel
+
+
+class IllegalCommand(Exception):
+    """A command that the rules refuse; the message says why, for a human or a model to read."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Command:
+    """Base of every game's commands: a small frozen dataclass, serialised by its class name."""
+
+
+@dataclass(frozen=True)
+class GameEvent:
+    """Base of every domain event. Public unless a subclass says otherwise in `seen_by`."""
+
+    def seen_by(self, seat: int) -> GameEvent:
+        """The event as `seat` perceives it: itself, or a copy with what the seat cannot know blanked."""
+        return self
+
+
+@dataclass(frozen=True)
+class PrivateEvent(GameEvent):
+    """An event whose `secret` fields only the seat named by its `owner` field may see.
+
+    Everyone else gets a copy with those fields set to None, so the fact that something happened
+    stays public while its content does not.
+    """
+
+    owner: ClassVar[str] = "seat"
+    secret: ClassVar[tuple[str, ...]] = ()
+
+    def seen_by(self, seat: int) -> GameEvent:
+        if getattr(self, self.owner) == seat:
+            return self
+        return dataclasses.replace(self, **dict.fromkeys(self.secret))
+
+
+@dataclass(frozen=True)
+class HiddenEvent(GameEvent):
+    """An event whose `secret` fields no seat may see (a deck's order, the cards set aside)."""
+
+    secret: ClassVar[tuple[str, ...]] = ()
+
+    def seen_by(self, seat: int) -> GameEvent:
+        return dataclasses.replace(self, **dict.fromkeys(self.secret))
+
+
+@dataclass(frozen=True)
+class Pending:
+    """Who must decide now: one seat, several seats at once (secretly, simultaneously), or nobody."""
+
+    seats: tuple[int, ...] = ()
+    simultaneous: bool = False
+
+    @classmethod
+    def single(cls, seat: int) -> Pending:
+        return cls((seat,))
+
+    @classmethod
+    def together(cls, seats: Sequence[int]) -> Pending:
+        return cls(tuple(sorted(seats)), simultaneous=True)
+
+    @property
+    def over(self) -> bool:
+        return not self.seats
+
+
+GAME_OVER = Pending()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Final scores and ranks (1 is best; tied seats share a rank) with the tie-breaks applied."""
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    note: str = ""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+    @classmethod
+    def from_keys(cls, scores: Sequence[float], keys: Sequence[Any], note: str = "") -> Outcome:
+        """Rank seats by `keys` (higher is better); equal keys share the better rank."""
+        ranks = tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+        return cls(tuple(scores), ranks, note)
+
+
+class State(Protocol):
+    """What a kernel's state must offer: a cheap, independent copy for search."""
+
+    def clone(self) -> State: ...
+
+
+StateT = TypeVar("StateT")
+ConfigT = TypeVar("ConfigT", bound="GameConfig")
+
+
+class GameConfig(BaseModel, frozen=True, extra="forbid"):
+    """Base of every game's options; `players` is the seat count, checked against the game's range."""
+
+    players: int
+
+
+class Rules(ABC, Generic[StateT, ConfigT]):
+    """A game's rules kernel. Subclasses set the identity attributes and implement every method."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Config: type[ConfigT]
+    events: ClassVar[tuple[type[GameEvent], ...]]
+    commands: ClassVar[tuple[type[Command], ...]]
+
+    @abstractmethod
+    def setup(self, config: ConfigT, rng: random.Random) -> StateT:
+        """The initial state, after all setup randomness."""
+
+    @abstractmethod
+    def pending(self, state: StateT) -> Pending:
+        """Who must decide now."""
+
+    @abstractmethod
+    def legal(self, state: StateT, seat: int) -> list[Command]:
+        """Every legal command for `seat` now, enumerated (empty if the seat is not pending)."""
+
+    @abstractmethod
+    def decide(self, state: StateT, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
+        """Validate `command` (raise IllegalCommand with a reason) and return the events it causes."""
+
+    @abstractmethod
+    def evolve(self, state: StateT, event: GameEvent) -> None:
+        """Apply one event to `state`; the only code that changes state, and it never draws randomness."""
+
+    @abstractmethod
+    def view(self, state: StateT, seat: int) -> BaseModel:
+        """Everything `seat` may know now, and nothing more."""
+
+    @abstractmethod
+    def outcome(self, state: StateT) -> Outcome:
+        """Final scores and ranks; only meaningful once `pending(state).over`."""
+
+    @abstractmethod
+    def sample(self, state: StateT, seat: int, rng: random.Random) -> StateT:
+        """A full state drawn from what `seat` knows: hidden parts redrawn consistently with its view."""
+
+    @abstractmethod
+    def describe(self, state: StateT, item: GameEvent | Command) -> str:
+        """One readable line for an event or a command; `state` supplies names (cards, places)."""
+
+    def data_hash(self, config: ConfigT) -> str:
+        """A digest of the data files `config` plays with, recorded in every game and replay."""
+        return ""
+
+    def configure(self, players: int, **options: Any) -> ConfigT:
+        """Build and validate a config, with a message naming the accepted player counts."""
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.title} takes {self.min_players} to {self.max_players} players, not {players}"
+            )
+        return self.Config(players=players, **options)
+
+    def apply(self, state: StateT, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
+        """Decide and evolve in one go, as a search player or a playout does."""
+        events = self.decide(state, seat, command, rng)
+        for event in events:
+            self.evolve(state, event)
+        return events
+
+
+def file_hash(path: Path) -> str:
+    """sha256 of a data file, short enough to read in a replay header."""
+    return "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()[:16]

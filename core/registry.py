@@ -1,0 +1,53 @@
+"""Games and players are found through entry points, so a third party adds one by installing a package."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import import_module
+from importlib.metadata import entry_points
+from typing import Any
+
+from core.kernel import Rules
+
+GAMES_GROUP = "meeplog.games"
+PLAYERS_GROUP = "meeplog.players"
+
+
+class UnknownName(LookupError):
+    """A game or player name that no installed package provides; the message lists the known ones."""
+
+
+def _names(group: str) -> dict[str, str]:
+    return {ep.name: ep.value for ep in entry_points(group=group)}
+
+
+def game_names() -> list[str]:
+    return sorted(_names(GAMES_GROUP))
+
+
+def player_names() -> list[str]:
+    return sorted(_names(PLAYERS_GROUP))
+
+
+@cache
+def load_rules(name: str) -> Rules[Any, Any]:
+    """The rules kernel registered as `name`, or one given as `module:Class` (a game not yet installed)."""
+    target = _names(GAMES_GROUP).get(name) or (name if ":" in name else None)
+    if target is None:
+        raise UnknownName(f"unknown game {name!r}; known games: {', '.join(game_names()) or 'none installed'}")
+    rules = _load_object(target)()
+    if not isinstance(rules, Rules):
+        raise TypeError(f"{target} is not a Meeplog Rules class")
+    return rules
+
+
+def load_player_class(name: str) -> type:
+    target = _names(PLAYERS_GROUP).get(name)
+    if target is None:
+        raise UnknownName(f"unknown player {name!r}; known players: {', '.join(player_names())}")
+    return _load_object(target)
+
+
+def _load_object(target: str) -> Any:
+    module, _, attribute = target.partition(":")
+    return getattr(import_module(module), attribute)

@@ -1,0 +1,34 @@
+"""What a player of Old Man of the Forest can do. Cards are ints (see ForestData); orangutans are indices."""
+
+from dataclasses import dataclass
+
+from core.kernel import Command
+
+
+@dataclass(frozen=True)
+class PlayCard(Command):
+    card: int
+
+
+@dataclass(frozen=True)
+class TakeCard(Command):
+    card: int
+
+
+@dataclass(frozen=True)
+class DeclineTake(Command):
+    """Only offered to the second-highest player when `second_must_take` is off (ruling O4)."""
+
+
+@dataclass(frozen=True)
+class CashIn(Command):
+    orangutan: int
+    paid: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PassCash(Command):
+    pass
+
+
+COMMANDS = (PlayCard, TakeCard, DeclineTake, CashIn, PassCash)

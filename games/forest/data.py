@@ -1,0 +1,78 @@
+"""The card data of Old Man of the Forest, loaded from orangutans.toml and validated on load."""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from functools import cached_property
+from pathlib import Path
+
+from pydantic import BaseModel, Field, model_validator
+
+DATA_FILE = Path(__file__).with_name("orangutans.toml")
+
+
+class Orangutan(BaseModel, frozen=True):
+    id: str
+    age: str
+    points: int = Field(gt=0)
+    requirement: tuple[str, ...]
+    any: int = Field(0, ge=0, description="extra cards of any suit (wildcards)")
+    provenance: str
+
+
+class PlayerCards(BaseModel, frozen=True):
+    values: tuple[int, int]
+    suits: tuple[str, ...]
+    deforestation: str
+    provenance: str
+
+
+class ForestData(BaseModel, frozen=True):
+    player_cards: PlayerCards
+    orangutan: tuple[Orangutan, ...]
+
+    @model_validator(mode="after")
+    def _requirements_name_known_suits(self) -> ForestData:
+        for card in self.orangutan:
+            unknown = set(card.requirement) - set(self.player_cards.suits)
+            if unknown:
+                raise ValueError(f"orangutan {card.id} requires unknown suits {sorted(unknown)}")
+        return self
+
+    @property
+    def low(self) -> int:
+        return self.player_cards.values[0]
+
+    @property
+    def ranks_per_suit(self) -> int:
+        low, high = self.player_cards.values
+        return high - low + 1
+
+    @property
+    def deck_size(self) -> int:
+        return self.ranks_per_suit * len(self.player_cards.suits)
+
+    @property
+    def deforestation_suit(self) -> int:
+        return self.player_cards.suits.index(self.player_cards.deforestation)
+
+    @cached_property
+    def requirements(self) -> tuple[Counter[int], ...]:
+        """Each orangutan's named suits as a multiset of suit indices."""
+        suits = self.player_cards.suits
+        return tuple(Counter(suits.index(s) for s in card.requirement) for card in self.orangutan)
+
+    def suit(self, card: int) -> int:
+        return card // self.ranks_per_suit
+
+    def value(self, card: int) -> int:
+        return card % self.ranks_per_suit + self.low
+
+    def card_name(self, card: int) -> str:
+        return f"{self.player_cards.suits[self.suit(card)]} {self.value(card)}"
+
+
+def load(path: Path = DATA_FILE) -> ForestData:
+    with path.open("rb") as file:
+        return ForestData.model_validate(tomllib.load(file))

@@ -1,0 +1,313 @@
+"""The rules kernel of Old Man of the Forest (shared/rules/old-man-of-the-forest.fr.txt and its digest).
+
+Round: everyone plays a card; the highest takes an opponent's card, then the second-highest takes
+one of the rest, each able to cash their whole won pile in for an orangutan at the moment they take.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from core.kernel import GAME_OVER, Command, GameEvent, IllegalCommand, Outcome, Pending, Rules, file_hash
+from games.forest import data as forest_data
+from games.forest.cashing import payments
+from games.forest.commands import COMMANDS, CashIn, DeclineTake, PassCash, PlayCard, TakeCard
+from games.forest.config import ForestConfig
+from games.forest.events import (
+    EVENTS,
+    CardPlayed,
+    CardTaken,
+    CashedIn,
+    CashPassed,
+    Dealt,
+    GameScored,
+    RoundEnded,
+    TakeDeclined,
+    TrickRanked,
+)
+from games.forest.scoring import game_scores, tie_break_key
+from games.forest.state import (
+    CASH_FIRST,
+    CASH_SECOND,
+    HAND_SIZE,
+    OVER,
+    PLAY,
+    ROUNDS,
+    TAKE_FIRST,
+    TAKE_SECOND,
+    ForestState,
+)
+from games.forest.view import describe, view
+
+EACH_TAKE_ORDER = (TAKE_FIRST, CASH_FIRST, TAKE_SECOND, CASH_SECOND)
+BOTH_TAKES_ORDER = (TAKE_FIRST, TAKE_SECOND, CASH_FIRST, CASH_SECOND)
+
+
+@cache
+def _load_data(path: str) -> forest_data.ForestData:
+    return forest_data.load(Path(path))
+
+
+class ForestRules(Rules[ForestState, ForestConfig]):
+    name = "forest"
+    title = "Old Man of the Forest"
+    version = "1"
+    min_players = 3
+    max_players = 4
+    Config = ForestConfig
+    events = EVENTS
+    commands = COMMANDS
+
+    def data_hash(self, config: ForestConfig) -> str:
+        return file_hash(Path(config.data_file))
+
+    # --- setup -------------------------------------------------------------------------------
+
+    def setup(self, config: ForestConfig, rng: random.Random) -> ForestState:
+        state = ForestState.empty(config, _load_data(config.data_file))
+        self.evolve(state, _deal(state, 0, rng))
+        return state
+
+    # --- who acts, and what they may do --------------------------------------------------------
+
+    def pending(self, state: ForestState) -> Pending:
+        phase = state.phase
+        if phase == PLAY:
+            return Pending.single(state.to_play())
+        if phase == OVER:
+            return GAME_OVER
+        return Pending.single(state.first if phase in (TAKE_FIRST, CASH_FIRST) else state.second)
+
+    def legal(self, state: ForestState, seat: int) -> list[Command]:
+        if seat not in self.pending(state).seats:
+            return []
+        phase = state.phase
+        if phase == PLAY:
+            return [PlayCard(card) for card in state.hands[seat]]
+        if phase in (TAKE_FIRST, TAKE_SECOND):
+            moves: list[Command] = [TakeCard(card) for card in _takeable(state, seat)]
+            if phase == TAKE_SECOND and not state.config.second_must_take:
+                moves.append(DeclineTake())
+            return moves
+        moves = [PassCash()]
+        for orangutan in state.display:
+            moves.extend(CashIn(orangutan, paid) for paid in payments(state, orangutan, state.won[seat]))
+        return moves
+
+    # --- decide --------------------------------------------------------------------------------
+
+    def decide(self, state: ForestState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
+        expected = self.pending(state).seats
+        if seat not in expected:
+            raise IllegalCommand(f"it is not seat {seat}'s turn (waiting for seat {expected[0]})" if expected
+                                 else "the game is over")
+        phase = state.phase
+        if isinstance(command, PlayCard) and phase == PLAY:
+            return self._play(state, seat, command.card)
+        if isinstance(command, TakeCard) and phase in (TAKE_FIRST, TAKE_SECOND):
+            if command.card not in _takeable(state, seat):
+                raise IllegalCommand(f"{_name(state, command.card)} cannot be taken: take a card played this "
+                                     "round by another player and not taken yet")
+            return self._then_close(state, phase, CardTaken(seat, command.card), rng)
+        if isinstance(command, DeclineTake) and phase == TAKE_SECOND and not state.config.second_must_take:
+            return self._then_close(state, phase, TakeDeclined(seat), rng)
+        if isinstance(command, CashIn) and phase in (CASH_FIRST, CASH_SECOND):
+            return self._then_close(state, phase, self._cash_in(state, seat, command), rng)
+        if isinstance(command, PassCash) and phase in (CASH_FIRST, CASH_SECOND):
+            return self._then_close(state, phase, CashPassed(seat), rng)
+        raise IllegalCommand(f"{type(command).__name__} is not allowed now: {_expected_now(state)}")
+
+    def _play(self, state: ForestState, seat: int, card: int) -> list[GameEvent]:
+        if card not in state.hands[seat]:
+            raise IllegalCommand(f"{_name(state, card)} is not in your hand")
+        events: list[GameEvent] = [CardPlayed(seat, card)]
+        if len(state.trick) + 1 == state.players:
+            trick = [*state.trick, (seat, card)]
+            order = sorted(range(len(trick)), key=lambda i: (-state.data.value(trick[i][1]), i))
+            events.append(TrickRanked(trick[order[0]][0], trick[order[1]][0]))
+        return events
+
+    def _cash_in(self, state: ForestState, seat: int, command: CashIn) -> CashedIn:
+        if command.orangutan not in state.display:
+            raise IllegalCommand(f"orangutan {command.orangutan} is not in the display")
+        paid = tuple(sorted(command.paid))
+        if paid not in payments(state, command.orangutan, state.won[seat]):
+            need = ", ".join(state.data.orangutan[command.orangutan].requirement)
+            raise IllegalCommand(f"those cards do not pay exactly {need} from your won pile")
+        under = tuple(card for card in state.won[seat] if card not in paid)
+        return CashedIn(seat, command.orangutan, paid, under)
+
+    def _then_close(self, state: ForestState, phase: str, decision: GameEvent, rng: random.Random) -> list[GameEvent]:
+        return [decision, *self._closing(state, phase, decision, rng)]
+
+    def _closing(self, state: ForestState, phase: str, decision: GameEvent, rng: random.Random) -> list[GameEvent]:
+        """The events that close the round when `decision`, made in `phase`, was its last one."""
+        second_took = isinstance(decision, CardTaken) if phase == TAKE_SECOND else state.took[state.second]
+        if _next_phase(state, phase, second_took) is not None:
+            return []
+        scratch = state.clone()
+        self.evolve(scratch, decision)
+        refill = tuple(scratch.deck[: state.players + 1 - len(scratch.display)])
+        discarded = tuple(card for _, card in scratch.trick if card not in scratch.taken)
+        ended = RoundEnded(state.round, discarded, refill, state.first)
+        if state.round < ROUNDS:
+            return [ended]
+        self.evolve(scratch, ended)
+        events: list[GameEvent] = [ended, GameScored(state.game, tuple(game_scores(scratch)))]
+        if state.game + 1 < state.config.match_games:
+            events.append(_deal(state, state.game + 1, rng))
+        return events
+
+    # --- evolve --------------------------------------------------------------------------------
+
+    def evolve(self, state: ForestState, event: GameEvent) -> None:
+        match event:
+            case CardPlayed(seat, card):
+                state.hands[seat].remove(card)
+                state.trick.append((seat, card))
+            case TrickRanked(first, second):
+                state.first, state.second = first, second
+                state.phase = TAKE_FIRST
+            case CardTaken(seat, card):
+                state.won[seat].append(card)
+                state.taken.add(card)
+                state.took[seat] = True
+                if state.data.suit(card) == state.data.deforestation_suit:
+                    state.deforestation_taken[seat] += 1
+                state.phase = _next_phase(state, state.phase, state.took[state.second]) or state.phase
+            case TakeDeclined():
+                state.phase = _next_phase(state, state.phase, False) or state.phase
+            case CashedIn(seat, orangutan, paid, under):
+                state.display.remove(orangutan)
+                state.orangutans[seat].append(orangutan)
+                state.under[seat].extend(under)
+                state.discard.extend(paid)
+                state.won[seat] = []
+                state.phase = _next_phase(state, state.phase, state.took[state.second]) or state.phase
+            case CashPassed():
+                state.phase = _next_phase(state, state.phase, state.took[state.second]) or state.phase
+            case RoundEnded(_, discarded, refill, leader):
+                state.discard.extend(discarded)
+                state.display.extend(refill)
+                del state.deck[: len(refill)]
+                state.trick.clear()
+                state.taken.clear()
+                state.took = [False] * state.players
+                state.leader, state.first, state.second = leader, -1, -1
+                state.round += 1
+                state.phase = PLAY
+            case GameScored(game, scores):
+                for seat, score in enumerate(scores):
+                    state.banked[seat] += score
+                    state.banked_orangutans[seat].extend(state.orangutans[seat])
+                if game + 1 == state.config.match_games:
+                    state.phase = OVER
+            case Dealt():
+                _evolve_deal(state, event)
+            case _:
+                raise TypeError(f"not an Old Man of the Forest event: {event!r}")
+
+    # --- what players may know, and the end ------------------------------------------------------
+
+    def view(self, state: ForestState, seat: int) -> BaseModel:
+        return view(state, seat, self.pending(state))
+
+    def outcome(self, state: ForestState) -> Outcome:
+        keys = [tie_break_key(state, seat) for seat in range(state.players)]
+        return Outcome.from_keys(state.banked, keys, note="ties broken by highest orangutans, then shared")
+
+    def sample(self, state: ForestState, seat: int, rng: random.Random) -> ForestState:
+        """Redeal the cards `seat` has not seen among the other hands and the set-aside pile."""
+        sampled = state.clone()
+        unseen = [card for other, hand in enumerate(state.hands) if other != seat for card in hand]
+        unseen += state.set_aside
+        rng.shuffle(unseen)
+        start = 0
+        for other, hand in enumerate(sampled.hands):
+            if other != seat:
+                hand[:] = sorted(unseen[start:start + len(hand)])
+                start += len(hand)
+        sampled.set_aside = unseen[start:]
+        rng.shuffle(sampled.deck)
+        return sampled
+
+    def describe(self, state: ForestState, item: GameEvent | Command) -> str:
+        return describe(state, item)
+
+
+def _name(state: ForestState, card: int) -> str:
+    return state.data.card_name(card)
+
+
+def _takeable(state: ForestState, seat: int) -> list[int]:
+    return [card for owner, card in state.trick if owner != seat and card not in state.taken]
+
+
+def _next_phase(state: ForestState, phase: str, second_took: bool) -> str | None:
+    """The decision that follows `phase` this round, skipping the cash-in of a second who took nothing."""
+    order = EACH_TAKE_ORDER if state.config.cash_timing == "after_each_take" else BOTH_TAKES_ORDER
+    for following in order[order.index(phase) + 1:]:
+        if following != CASH_SECOND or second_took:
+            return following
+    return None
+
+
+def _expected_now(state: ForestState) -> str:
+    return {
+        PLAY: "play a card from your hand",
+        TAKE_FIRST: "take a card another player played",
+        TAKE_SECOND: "take one of the remaining cards another player played",
+        CASH_FIRST: "cash in for an orangutan or pass",
+        CASH_SECOND: "cash in for an orangutan or pass",
+    }.get(state.phase, "the game is over")
+
+
+def _deal(state: ForestState, game: int, rng: random.Random) -> Dealt:
+    data, players = state.data, state.players
+    first = _draw_for_first_player(state, rng) if state.config.first_player == "card_draw" else rng.randrange(players)
+    cards = list(range(data.deck_size))
+    rng.shuffle(cards)
+    hands = tuple(tuple(sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE])) for i in range(players))
+    orangutans = list(range(len(data.orangutan)))
+    rng.shuffle(orangutans)
+    return Dealt(
+        game=game,
+        first_player=first,
+        hands=hands,
+        set_aside=tuple(sorted(cards[players * HAND_SIZE:])),
+        display=tuple(orangutans[: players + 1]),
+        deck=tuple(orangutans[players + 1:]),
+    )
+
+
+def _draw_for_first_player(state: ForestState, rng: random.Random) -> int:
+    """Deal a card to each contender; the highest value starts, ties get another card each."""
+    cards = list(range(state.data.deck_size))
+    rng.shuffle(cards)
+    contenders = list(range(state.players))
+    while len(contenders) > 1:
+        values = {seat: state.data.value(cards.pop()) for seat in contenders}
+        best = max(values.values())
+        contenders = [seat for seat in contenders if values[seat] == best]
+    return contenders[0]
+
+
+def _evolve_deal(state: ForestState, event: Dealt) -> None:
+    players = state.players
+    state.game = event.game
+    state.round, state.leader, state.phase = 1, event.first_player, PLAY
+    state.hands = [list(hand or ()) for hand in event.hands]
+    state.set_aside = list(event.set_aside or ())
+    state.display = list(event.display)
+    state.deck = list(event.deck or ())
+    state.trick, state.taken, state.took = [], set(), [False] * players
+    state.first = state.second = -1
+    state.won = [[] for _ in range(players)]
+    state.orangutans = [[] for _ in range(players)]
+    state.under = [[] for _ in range(players)]
+    state.deforestation_taken = [0] * players
+    state.discard = []

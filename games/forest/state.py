@@ -1,0 +1,82 @@
+"""The mutable state of a game of Old Man of the Forest; `clone` is hand-written because search copies it a lot."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.forest.config import ForestConfig
+from games.forest.data import ForestData
+
+ROUNDS = 10
+HAND_SIZE = 10
+
+PLAY = "play"
+TAKE_FIRST = "take-first"
+CASH_FIRST = "cash-first"
+TAKE_SECOND = "take-second"
+CASH_SECOND = "cash-second"
+OVER = "over"
+
+
+@dataclass(eq=True)
+class ForestState:
+    config: ForestConfig
+    data: ForestData
+    game: int = 0
+    round: int = 1
+    leader: int = 0
+    phase: str = PLAY
+    hands: list[list[int]] = field(default_factory=list)
+    set_aside: list[int] = field(default_factory=list)
+    display: list[int] = field(default_factory=list)
+    deck: list[int] = field(default_factory=list)
+    trick: list[tuple[int, int]] = field(default_factory=list)  # (seat, card) in play order
+    first: int = -1
+    second: int = -1
+    took: list[bool] = field(default_factory=list)  # per seat, this round
+    taken: set[int] = field(default_factory=set)  # cards taken from this trick
+    won: list[list[int]] = field(default_factory=list)
+    orangutans: list[list[int]] = field(default_factory=list)  # this game, per seat
+    under: list[list[int]] = field(default_factory=list)  # cards locked under own orangutans
+    deforestation_taken: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    banked: list[int] = field(default_factory=list)  # scores of earlier games of the match
+    banked_orangutans: list[list[int]] = field(default_factory=list)
+
+    @classmethod
+    def empty(cls, config: ForestConfig, data: ForestData) -> ForestState:
+        players = config.players
+        return cls(config, data, banked=[0] * players, banked_orangutans=[[] for _ in range(players)])
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    def clone(self) -> ForestState:
+        return ForestState(
+            config=self.config,
+            data=self.data,
+            game=self.game,
+            round=self.round,
+            leader=self.leader,
+            phase=self.phase,
+            hands=[list(h) for h in self.hands],
+            set_aside=list(self.set_aside),
+            display=list(self.display),
+            deck=list(self.deck),
+            trick=list(self.trick),
+            first=self.first,
+            second=self.second,
+            took=list(self.took),
+            taken=set(self.taken),
+            won=[list(w) for w in self.won],
+            orangutans=[list(o) for o in self.orangutans],
+            under=[list(u) for u in self.under],
+            deforestation_taken=list(self.deforestation_taken),
+            discard=list(self.discard),
+            banked=list(self.banked),
+            banked_orangutans=[list(o) for o in self.banked_orangutans],
+        )
+
+    def to_play(self) -> int:
+        return (self.leader + len(self.trick)) % self.players

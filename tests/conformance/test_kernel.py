@@ -1,0 +1,114 @@
+"""The rules-kernel half of the conformance suite: every registered game must pass all of it.
+
+Run it on a game that is not installed yet with `pytest tests/conformance --rules pkg.module:Rules`.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core.codec import Codec
+from core.kernel import IllegalCommand, Outcome
+from core.registry import load_rules
+from tests.conformance.playouts import play, player_counts, steps
+
+RANDOM_GAMES = 200
+LEAK_GAMES = 25
+
+
+@pytest.fixture
+def rules(game_name):
+    return load_rules(game_name)
+
+
+def test_random_full_games_end_with_a_valid_outcome(rules):
+    for players in player_counts(rules):
+        config = rules.configure(players)
+        for seed in range(RANDOM_GAMES):
+            playout = play(rules, config, seed)
+            outcome = rules.outcome(playout.state)
+            assert isinstance(outcome, Outcome)
+            assert len(outcome.scores) == len(outcome.ranks) == players
+            assert min(outcome.ranks) == 1, f"nobody ranks first (seed {seed})"
+
+
+def test_same_seed_and_commands_give_identical_events(rules):
+    for players in player_counts(rules):
+        config = rules.configure(players)
+        for seed in range(5):
+            assert play(rules, config, seed).events == play(rules, config, seed).events
+
+
+def test_folding_the_events_rebuilds_the_live_state(rules):
+    for players in player_counts(rules):
+        config = rules.configure(players)
+        playout = play(rules, config, seed=players)
+        rebuilt = rules.setup(config, random.Random(playout.seed))
+        for event in playout.events:
+            rules.evolve(rebuilt, event)
+        assert rebuilt == playout.state
+
+
+def test_clone_is_independent_and_sample_leaves_the_state_alone(rules):
+    config = rules.configure(rules.max_players)
+    rng = random.Random(1)
+    for state, seat, command in steps(rules, config, seed=3):
+        before = state.clone()
+        assert before == state
+        rules.sample(state, seat, rng)
+        assert state == before, "sample changed the true state"
+        rules.apply(before, seat, command, random.Random(0))
+        assert state == state.clone()
+
+
+def test_events_commands_and_views_survive_a_json_round_trip(rules):
+    codec = Codec(rules.events + rules.commands)
+    for players in player_counts(rules):
+        config = rules.configure(players)
+        for state, seat, command in steps(rules, config, seed=11):
+            assert codec.loads(codec.dumps(command)) == command
+            view = rules.view(state, seat)
+            assert type(view).model_validate_json(view.model_dump_json()) == view
+            for event in rules.decide(state.clone(), seat, command, random.Random(0)):
+                assert codec.loads(codec.dumps(event)) == event
+                assert codec.loads(codec.dumps(event.seen_by(seat))) == event.seen_by(seat)
+
+
+def test_commands_out_of_turn_are_refused_with_a_reason(rules):
+    config = rules.configure(rules.max_players)
+    for state, seat, command in steps(rules, config, seed=5):
+        others = [s for s in range(rules.max_players) if s not in rules.pending(state).seats]
+        for other in others:
+            assert rules.legal(state, other) == []
+            with pytest.raises(IllegalCommand) as refused:
+                rules.decide(state, other, command, random.Random(0))
+            assert refused.value.reason
+
+
+def test_no_leak_in_views_or_event_feeds(rules):
+    """States that differ only in what a seat cannot know give it the same view and the same feed.
+
+    `sample` redraws everything hidden from the observer. The view must not change; and when the same
+    decision is then made in both worlds, the events must read the same to the observer unless the
+    observer's knowledge afterwards differs too (a legitimate reveal, which its view then shows).
+    """
+    for players in player_counts(rules):
+        config = rules.configure(players)
+        for seed in range(LEAK_GAMES):
+            rng = random.Random(seed)
+            for state, seat, command in steps(rules, config, seed):
+                observer = rng.randrange(players)
+                twin = rules.sample(state, observer, rng)
+                assert rules.view(twin, observer) == rules.view(state, observer), f"view leaks (seed {seed})"
+                if command not in rules.legal(twin, seat):
+                    continue
+                real, other = state.clone(), twin
+                real_events = rules.apply(real, seat, command, random.Random(seed))
+                twin_events = rules.apply(other, seat, command, random.Random(seed))
+                if rules.view(real, observer) != rules.view(other, observer):
+                    continue
+                assert [e.seen_by(observer) for e in real_events] == [e.seen_by(observer) for e in twin_events], (
+                    f"event feed leaks to seat {observer} (seed {seed}): {real_events}"
+                )
