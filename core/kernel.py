@@ -111,6 +111,16 @@ class Outcome:
         return cls(tuple(scores), ranks, note)
 
 
+class Policy(Protocol):
+    """A game's hand-written heuristic: picks one of `legal` for `seat`.
+
+    It is handed a determinised state (from `Rules.sample`), never the true one, so whatever it reads
+    about hidden parts is a random guess consistent with what the seat knows.
+    """
+
+    def choose(self, state: Any, seat: int, legal: list[Command], rng: random.Random) -> Command: ...
+
+
 class State(Protocol):
     """What a kernel's state must offer: a cheap, independent copy for search."""
 
@@ -174,6 +184,10 @@ class Rules(ABC, Generic[StateT, ConfigT]):
     @abstractmethod
     def describe(self, state: StateT, item: GameEvent | Command) -> str:
         """One readable line for an event or a command; `state` supplies names (cards, places)."""
+
+    def heuristic(self) -> Policy | None:
+        """The game's heuristic policy (games/<game>/heuristic.py), if it has one."""
+        return None
 
     def data_hash(self, config: ConfigT) -> str:
         """A digest of the data files `config` plays with, recorded in every game and replay."""

@@ -78,7 +78,7 @@ def test_events_commands_and_views_survive_a_json_round_trip(rules):
 
 def test_commands_out_of_turn_are_refused_with_a_reason(rules):
     config = rules.configure(rules.max_players)
-    for state, seat, command in steps(rules, config, seed=5):
+    for state, _seat, command in steps(rules, config, seed=5):
         others = [s for s in range(rules.max_players) if s not in rules.pending(state).seats]
         for other in others:
             assert rules.legal(state, other) == []

@@ -1,0 +1,68 @@
+"""The player contract: an async `act` that turns an Observation into a Command, built from a spec."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from core.kernel import Command, GameEvent, Rules
+from core.registry import load_player_class
+from core.specs import PlayerSpec
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What a seat is shown when it must decide.
+
+    `view` and `feed` are already redacted for the seat. `sample` is the only door to the hidden
+    state: it returns a full state drawn from what the seat knows (Rules.sample), for search players.
+    """
+
+    game: str
+    seat: int
+    view: BaseModel
+    legal: tuple[Command, ...]
+    feed: tuple[GameEvent, ...]
+    rules: Rules[Any, Any]
+    sample: Callable[[random.Random], Any]
+    rejection: str | None = None
+
+
+class NoOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Player(ABC):
+    """A seat's decision maker. Subclasses declare their spec options as a pydantic model."""
+
+    Options: ClassVar[type[BaseModel]] = NoOptions
+
+    def __init__(self, options: BaseModel, seed: int) -> None:
+        self.options = options
+        self.seed = seed
+
+    @abstractmethod
+    async def act(self, obs: Observation) -> Command:
+        """Choose a command; raising or returning an illegal one gets the seat re-asked, then a fallback."""
+
+
+class BadPlayerSpec(ValueError):
+    """A player spec whose options do not fit the player; the message says which and what is accepted."""
+
+
+def make_player(spec: PlayerSpec, seed: int) -> Player:
+    cls = load_player_class(spec.name)
+    try:
+        options = cls.Options(**spec.options)
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or spec.name}: {e['msg']}" for e in error.errors(include_url=False)
+        )
+        accepted = ", ".join(cls.Options.model_fields) or "no options"
+        raise BadPlayerSpec(f"bad options for player {spec.name!r} ({problems}); accepted: {accepted}") from None
+    return cls(options, seed)

@@ -1,0 +1,1 @@
+"""Player adapters, each registered under the `meeplog.players` entry point."""
