@@ -14,6 +14,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -78,7 +79,7 @@ class Pending:
 
     @classmethod
     def single(cls, seat: int) -> Pending:
-        return cls((seat,))
+        return _single(seat)
 
     @classmethod
     def together(cls, seats: Sequence[int]) -> Pending:
@@ -90,6 +91,12 @@ class Pending:
 
 
 GAME_OVER = Pending()
+
+
+@cache
+def _single(seat: int) -> Pending:
+    """Shared instances: kernels ask for one on every step, and Pending is immutable."""
+    return Pending((seat,))
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import combinations, product
 
 from games.forest.state import ForestState
+
+
+def affordable(state: ForestState, won: list[int]) -> list[int]:
+    """The display's orangutans whose named suits the won pile covers: a cheap filter before enumerating."""
+    suit_of = state.data.suit_of
+    have = Counter(suit_of[card] for card in won)
+    requirements, cards = state.data.requirements, state.data.orangutan
+    return [
+        o for o in state.display
+        if len(won) >= len(cards[o].requirement) + cards[o].any
+        and all(have[suit] >= count for suit, count in requirements[o].items())
+    ]
 
 
 def payments(state: ForestState, orangutan: int, won: list[int]) -> list[tuple[int, ...]]:

@@ -1,6 +1,7 @@
 """What a player of Old Man of the Forest can do. Cards are ints (see ForestData); orangutans are indices."""
 
 from dataclasses import dataclass
+from functools import cache
 
 from core.kernel import Command
 
@@ -30,5 +31,10 @@ class CashIn(Command):
 class PassCash(Command):
     pass
 
+
+PASS_CASH = PassCash()
+# Shared instances for the commands legal() lists on every step (commands are immutable).
+play_card = cache(PlayCard)
+take_card = cache(TakeCard)
 
 COMMANDS = (PlayCard, TakeCard, DeclineTake, CashIn, PassCash)

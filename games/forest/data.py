@@ -53,7 +53,7 @@ class ForestData(BaseModel, frozen=True):
     def deck_size(self) -> int:
         return self.ranks_per_suit * len(self.player_cards.suits)
 
-    @property
+    @cached_property
     def deforestation_suit(self) -> int:
         return self.player_cards.suits.index(self.player_cards.deforestation)
 
@@ -63,11 +63,20 @@ class ForestData(BaseModel, frozen=True):
         suits = self.player_cards.suits
         return tuple(Counter(suits.index(s) for s in card.requirement) for card in self.orangutan)
 
+    @cached_property
+    def suit_of(self) -> tuple[int, ...]:
+        """Suit index of every card id; a table because the kernel asks on every step."""
+        return tuple(card // self.ranks_per_suit for card in range(self.deck_size))
+
+    @cached_property
+    def value_of(self) -> tuple[int, ...]:
+        return tuple(card % self.ranks_per_suit + self.low for card in range(self.deck_size))
+
     def suit(self, card: int) -> int:
-        return card // self.ranks_per_suit
+        return self.suit_of[card]
 
     def value(self, card: int) -> int:
-        return card % self.ranks_per_suit + self.low
+        return self.value_of[card]
 
     def card_name(self, card: int) -> str:
         return f"{self.player_cards.suits[self.suit(card)]} {self.value(card)}"

@@ -14,8 +14,18 @@ from pydantic import BaseModel
 
 from core.kernel import GAME_OVER, Command, GameEvent, IllegalCommand, Outcome, Pending, Rules, file_hash
 from games.forest import data as forest_data
-from games.forest.cashing import payments
-from games.forest.commands import COMMANDS, CashIn, DeclineTake, PassCash, PlayCard, TakeCard
+from games.forest.cashing import affordable, payments
+from games.forest.commands import (
+    COMMANDS,
+    PASS_CASH,
+    CashIn,
+    DeclineTake,
+    PassCash,
+    PlayCard,
+    TakeCard,
+    play_card,
+    take_card,
+)
 from games.forest.config import ForestConfig
 from games.forest.events import (
     EVENTS,
@@ -87,15 +97,16 @@ class ForestRules(Rules[ForestState, ForestConfig]):
             return []
         phase = state.phase
         if phase == PLAY:
-            return [PlayCard(card) for card in state.hands[seat]]
+            return [play_card(card) for card in state.hands[seat]]
         if phase in (TAKE_FIRST, TAKE_SECOND):
-            moves: list[Command] = [TakeCard(card) for card in _takeable(state, seat)]
+            moves: list[Command] = [take_card(card) for card in _takeable(state, seat)]
             if phase == TAKE_SECOND and not state.config.second_must_take:
                 moves.append(DeclineTake())
             return moves
-        moves = [PassCash()]
-        for orangutan in state.display:
-            moves.extend(CashIn(orangutan, paid) for paid in payments(state, orangutan, state.won[seat]))
+        moves = [PASS_CASH]
+        won = state.won[seat]
+        for orangutan in affordable(state, won):
+            moves.extend(CashIn(orangutan, paid) for paid in payments(state, orangutan, won))
         return moves
 
     # --- decide --------------------------------------------------------------------------------
@@ -127,7 +138,8 @@ class ForestRules(Rules[ForestState, ForestConfig]):
         events: list[GameEvent] = [CardPlayed(seat, card)]
         if len(state.trick) + 1 == state.players:
             trick = [*state.trick, (seat, card)]
-            order = sorted(range(len(trick)), key=lambda i: (-state.data.value(trick[i][1]), i))
+            value_of = state.data.value_of
+            order = sorted(range(len(trick)), key=lambda i: (-value_of[trick[i][1]], i))
             events.append(TrickRanked(trick[order[0]][0], trick[order[1]][0]))
         return events
 
@@ -176,7 +188,7 @@ class ForestRules(Rules[ForestState, ForestConfig]):
                 state.won[seat].append(card)
                 state.taken.add(card)
                 state.took[seat] = True
-                if state.data.suit(card) == state.data.deforestation_suit:
+                if state.data.suit_of[card] == state.data.deforestation_suit:
                     state.deforestation_taken[seat] += 1
                 state.phase = _next_phase(state, state.phase, state.took[state.second]) or state.phase
             case TakeDeclined():
