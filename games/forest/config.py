@@ -5,7 +5,6 @@ from typing import Literal
 from pydantic import Field
 
 from core.kernel import GameConfig
-from games.forest.data import DATA_FILE
 
 
 class ForestConfig(GameConfig):
@@ -18,4 +17,4 @@ class ForestConfig(GameConfig):
     deforestation_penalty_basis: Literal["taken", "held_at_end"] = "taken"
     deforestation_counts_for_wildcards: bool = False
     match_games: int = Field(1, ge=1, le=10)
-    data_file: str = str(DATA_FILE)
+    data_file: str | None = Field(None, description="card data to play with; None means the bundled file")

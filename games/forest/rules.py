@@ -58,8 +58,12 @@ BOTH_TAKES_ORDER = (TAKE_FIRST, TAKE_SECOND, CASH_FIRST, CASH_SECOND)
 
 
 @cache
-def _load_data(path: str) -> forest_data.ForestData:
-    return forest_data.load(Path(path))
+def _load_data(path: str | None) -> forest_data.ForestData:
+    return forest_data.load(_data_path(path))
+
+
+def _data_path(path: str | None) -> Path:
+    return Path(path) if path else forest_data.DATA_FILE
 
 
 class ForestRules(Rules[ForestState, ForestConfig]):
@@ -73,7 +77,7 @@ class ForestRules(Rules[ForestState, ForestConfig]):
     commands = COMMANDS
 
     def data_hash(self, config: ForestConfig) -> str:
-        return file_hash(Path(config.data_file))
+        return file_hash(_data_path(config.data_file))
 
     # --- setup -------------------------------------------------------------------------------
 

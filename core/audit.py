@@ -1,0 +1,67 @@
+"""The engine's own events: how a game began and ended, and everything each player did (DESIGN.md section 3).
+
+They are recorded beside the game's domain events, so nothing a player does is lost. What a seat sent
+is private to that seat: its raw input may name cards the others cannot see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from core.kernel import Command, GameEvent, PrivateEvent
+
+
+@dataclass(frozen=True)
+class GameStarted(GameEvent):
+    """Everything needed to set the game up again: `setup(config, Random(seed))` gives the first state."""
+
+    game: str
+    rules_version: str
+    data_hash: str
+    config: dict[str, Any]
+    seats: tuple[str, ...]
+    seed: int
+    origin: str | None = None  # "<game id>@<step>" when forked from another game
+
+
+@dataclass(frozen=True)
+class CommandAccepted(PrivateEvent):
+    secret: ClassVar[tuple[str, ...]] = ("command",)
+    seat: int
+    command: Command | None
+
+
+@dataclass(frozen=True)
+class CommandRejected(PrivateEvent):
+    secret: ClassVar[tuple[str, ...]] = ("raw", "reason")
+    seat: int
+    raw: str | None
+    reason: str | None
+
+
+@dataclass(frozen=True)
+class PlayerFellBack(PrivateEvent):
+    """The seat's player failed (too many rejections, a timeout, a crash); the fallback chose `command`."""
+
+    secret: ClassVar[tuple[str, ...]] = ("command",)
+    seat: int
+    why: str
+    command: Command | None
+
+
+@dataclass(frozen=True)
+class GameFinished(GameEvent):
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    note: str
+
+
+AUDIT_EVENTS: tuple[type[GameEvent], ...] = (
+    GameStarted,
+    CommandAccepted,
+    CommandRejected,
+    PlayerFellBack,
+    GameFinished,
+)
+DECISIONS = (CommandAccepted, PlayerFellBack)

@@ -1,0 +1,197 @@
+"""The `meeplog` command line. Other packages add subcommands through the `meeplog.commands` entry point."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from importlib.metadata import entry_points
+from typing import Annotated, Any
+
+import typer
+from pydantic import ValidationError
+from rich.console import Console
+from rich.table import Table
+
+from core.codec import DecodeError
+from core.game import Game
+from core.kernel import Outcome, Rules
+from core.narrate import narrate
+from core.players import BadPlayerSpec, make_player
+from core.registry import UnknownName, game_names, load_rules
+from core.runner import MatchRunner, MatchSettings
+from core.specs import PlayerSpec
+from core.store import DEFAULT_DB, GameNotFound, GameStore, StoreUnavailable, open_store
+
+app = typer.Typer(help="Meeplog: play, replay and study tabletop games with AI players.", no_args_is_help=True)
+console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False)
+
+USER_ERRORS = (UnknownName, BadPlayerSpec, StoreUnavailable, GameNotFound, DecodeError, ValueError)
+
+PlayerOption = Annotated[
+    list[str], typer.Option("--player", "-p", help="a player spec per seat: name[:key=value,...]")
+]
+DbOption = Annotated[str, typer.Option("--db", help="memory, a SQLite file, or postgresql://user@host:port/db")]
+ConfigOption = Annotated[
+    list[str], typer.Option("--option", "-o", help="a game option key=value (see `meeplog games`)")
+]
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn the errors a user can fix into one line on stderr and exit status 1."""
+    try:
+        yield
+    except ValidationError as error:
+        fail(validation_message(error))
+    except USER_ERRORS as error:
+        fail(str(error))
+
+
+def fail(message: str) -> None:
+    errors.print(f"[bold red]error:[/] {message}", soft_wrap=True)
+    raise typer.Exit(1)
+
+
+def validation_message(error: ValidationError) -> str:
+    parts = [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors(include_url=False)]
+    return f"bad game option ({'; '.join(parts)}); `meeplog games` lists the options"
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"bad option {pair!r}; write -o key=value")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def configure(rules: Rules[Any, Any], players: int, options: list[str]) -> Any:
+    known = set(rules.Config.model_fields) - {"players"}
+    chosen = parse_options(options)
+    unknown = set(chosen) - known
+    if unknown:
+        raise ValueError(
+            f"{rules.title} has no option {', '.join(sorted(unknown))}; its options: {', '.join(sorted(known))}"
+        )
+    return rules.configure(players, **chosen)
+
+
+def player_seed(seed: int, seat: int) -> int:
+    """Each seat's own seed, so that changing one player does not change another's choices."""
+    return seed * 1_000 + seat
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the installed games with their player counts and options."""
+    table = Table(title="Games")
+    for column in ("id", "title", "players", "options (default)"):
+        table.add_column(column)
+    for name in game_names():
+        rules = load_rules(name)
+        fields = rules.Config.model_fields
+        options = ", ".join(f"{key}={field.default!r}" for key, field in fields.items() if key != "players")
+        table.add_row(name, rules.title, f"{rules.min_players}-{rules.max_players}", options)
+    console.print(table)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="game id, see `meeplog games`")],
+    player: PlayerOption,
+    seed: Annotated[int | None, typer.Option(help="seed of the deal and the bots (default: random)")] = None,
+    db: DbOption = DEFAULT_DB,
+    option: ConfigOption = [],
+    fallback: Annotated[str, typer.Option(help="player spec that moves for a failing player")] = "random",
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="print the result only, not the log")] = False,
+) -> None:
+    """Play one game, store it, and print its log and final scores."""
+    with user_errors():
+        rules = load_rules(game)
+        if not player:
+            raise ValueError(f"give one -p/--player per seat ({rules.min_players} to {rules.max_players})")
+        specs = [PlayerSpec.parse(text) for text in player]
+        config = configure(rules, len(specs), option)
+        seed = seed if seed is not None else random.randrange(2**31)
+        players = [make_player(spec, player_seed(seed, seat)) for seat, spec in enumerate(specs)]
+        fallbacks = [make_player(PlayerSpec.parse(fallback), player_seed(seed, seat)) for seat in range(len(specs))]
+        store = open_store(db)
+        match = Game.start(rules, config, [str(spec) for spec in specs], seed)
+        expensive = any(getattr(p, "expensive", False) for p in players)
+        settings = MatchSettings(save_every_decision=expensive)
+        outcome = asyncio.run(MatchRunner(match, players, fallbacks, settings=settings, store=store).play())
+    if not quiet:
+        print_log(match.log)
+    print_outcome(match, outcome)
+    console.print(f"stored as game {match.id} in {db}")
+
+
+def print_log(history: Any, seat: int | None = None) -> None:
+    for version, line in narrate(history, seat):
+        console.print(f"[dim]{version:>5}[/]  {line}", soft_wrap=True)
+
+
+def print_outcome(game: Game, outcome: Outcome) -> None:
+    table = Table(title=f"{game.rules.title}: final scores")
+    for column in ("rank", "seat", "player", "score"):
+        table.add_column(column, justify="right" if column in ("rank", "score") else "left")
+    for seat in sorted(range(game.players), key=lambda s: (outcome.ranks[s], s)):
+        mark = " (winner)" if outcome.ranks[seat] == 1 else ""
+        table.add_row(str(outcome.ranks[seat]), str(seat), game.started.seats[seat] + mark, f"{outcome.scores[seat]:g}")
+    console.print(table)
+    if outcome.note:
+        console.print(f"tie-breaks: {outcome.note}")
+
+
+@app.command("list")
+def list_stored(db: DbOption = DEFAULT_DB) -> None:
+    """List the games in a store."""
+    with user_errors():
+        summaries = list(open_store(db).games())
+    table = Table(title=f"Games in {db}")
+    for column in ("id", "game", "started (UTC)", "seats", "result"):
+        table.add_column(column)
+    for s in summaries:
+        result = "unfinished" if s.finished is None else "winner: seat " + ", ".join(
+            str(seat) for seat, rank in enumerate(s.finished.ranks) if rank == 1
+        )
+        table.add_row(str(s.id), s.game, f"{s.started:%Y-%m-%d %H:%M:%S}", " | ".join(s.seats), result)
+    console.print(table)
+
+
+@app.command()
+def log(
+    game_id: Annotated[str, typer.Argument(help="a stored game's id (or a unique prefix of it)")],
+    db: DbOption = DEFAULT_DB,
+    seat: Annotated[int | None, typer.Option("--as", help="show the events as this seat saw them")] = None,
+) -> None:
+    """Print a stored game's events as a readable log."""
+    with user_errors():
+        store: GameStore = open_store(db)
+        history = store.history(store.resolve(game_id))
+        players = len(history[0].event.seats)
+        if seat is not None and not 0 <= seat < players:
+            raise ValueError(f"--as takes a seat from 0 to {players - 1}")
+        print_log(history, seat)
+
+
+def _add_plugin_commands(target: typer.Typer) -> None:
+    for entry in entry_points(group="meeplog.commands"):
+        loaded: typer.Typer | Callable[..., Any] = entry.load()
+        if isinstance(loaded, typer.Typer):
+            target.add_typer(loaded, name=entry.name)
+        else:
+            target.command(entry.name)(loaded)
+
+
+_add_plugin_commands(app)
+
+
+def main() -> None:  # pragma: no cover - the console script
+    app(sys.argv[1:])

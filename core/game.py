@@ -1,0 +1,178 @@
+"""The Game aggregate: one game in progress, recording every domain and audit event it causes.
+
+It is deliberately lighter than an `eventsourcing` Aggregate: bots record tens of events per
+millisecond, so an event is a small envelope appended to a list, and the store maps the envelopes
+to stored events only when the game is saved (DESIGN.md sections 3 and 8).
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any, NamedTuple
+
+from pydantic import BaseModel
+
+from core.audit import (
+    AUDIT_EVENTS,
+    CommandAccepted,
+    CommandRejected,
+    GameFinished,
+    GameStarted,
+    PlayerFellBack,
+)
+from core.kernel import Command, GameEvent, Outcome, Pending, Rules
+from core.players import Observation
+from core.registry import load_rules
+
+
+class Recorded(NamedTuple):
+    """A recorded event with its place in the game's history (the eventsourcing domain-event shape)."""
+
+    originator_id: uuid.UUID
+    originator_version: int
+    timestamp: datetime
+    game: str
+    event: GameEvent
+
+
+class Game:
+    """A game aggregate: the kernel's state plus the full history of events, saved or not yet."""
+
+    def __init__(self, rules: Rules[Any, Any], started: GameStarted, game_id: uuid.UUID) -> None:
+        self.id = game_id
+        self.rules = rules
+        self.started = started
+        self.config = rules.Config(**started.config)
+        self.rng = random.Random(started.seed)
+        self.state = rules.setup(self.config, self.rng)
+        self.log: list[Recorded] = []
+        self._saved = 0
+
+    @classmethod
+    def start(
+        cls,
+        rules: Rules[Any, Any],
+        config: BaseModel,
+        seats: Iterable[str],
+        seed: int,
+        *,
+        origin: str | None = None,
+        game_id: uuid.UUID | None = None,
+    ) -> Game:
+        started = GameStarted(
+            game=rules.name,
+            rules_version=rules.version,
+            data_hash=rules.data_hash(config),
+            config=config.model_dump(mode="json"),
+            seats=tuple(seats),
+            seed=seed,
+            origin=origin,
+        )
+        game = cls(rules, started, game_id or uuid.uuid4())
+        game._record([started])
+        return game
+
+    # --- reading ---------------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return len(self.log)
+
+    @property
+    def players(self) -> int:
+        return len(self.started.seats)
+
+    def pending(self) -> Pending:
+        return self.rules.pending(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.rules.pending(self.state).over
+
+    def outcome(self) -> Outcome:
+        return self.rules.outcome(self.state)
+
+    def legal(self, seat: int) -> list[Command]:
+        return self.rules.legal(self.state, seat)
+
+    def feed(self, seat: int, since: int = 0) -> tuple[GameEvent, ...]:
+        """The events from version `since` on, as `seat` perceives them."""
+        return tuple(recorded.event.seen_by(seat) for recorded in self.log[since:])
+
+    def observation(self, seat: int, since: int = 0, rejection: str | None = None) -> Observation:
+        rules, state = self.rules, self.state
+        return Observation(
+            game=rules.name,
+            seat=seat,
+            view=rules.view(state, seat),
+            legal=tuple(rules.legal(state, seat)),
+            feed=self.feed(seat, since),
+            rules=rules,
+            sample=lambda rng: rules.sample(state, seat, rng),
+            rejection=rejection,
+        )
+
+    # --- changing --------------------------------------------------------------------------------
+
+    def submit(self, seat: int, command: Command) -> list[GameEvent]:
+        """Decide and apply a command; an IllegalCommand propagates and records nothing."""
+        return self._apply(seat, command, CommandAccepted(seat, command))
+
+    def fall_back(self, seat: int, why: str, command: Command) -> list[GameEvent]:
+        """Apply the fallback's command for a seat whose player failed, saying why."""
+        return self._apply(seat, command, PlayerFellBack(seat, why, command))
+
+    def reject(self, seat: int, raw: str, reason: str) -> None:
+        self._record([CommandRejected(seat, raw, reason)])
+
+    def note(self, event: GameEvent) -> None:
+        """Record an audit event that does not change the game (e.g. an exchange with a model)."""
+        self._record([event])
+
+    def _apply(self, seat: int, command: Command, decision: GameEvent) -> list[GameEvent]:
+        events = self.rules.decide(self.state, seat, command, self.rng)
+        evolve, state = self.rules.evolve, self.state
+        for event in events:
+            evolve(state, event)
+        finished = []
+        if self.rules.pending(state).over:
+            outcome = self.rules.outcome(state)
+            finished = [GameFinished(outcome.scores, outcome.ranks, outcome.note)]
+        self._record([decision, *events, *finished])
+        return events
+
+    def _record(self, events: list[GameEvent]) -> None:
+        now = datetime.now(UTC)
+        version, game_id, name = len(self.log), self.id, self.rules.name
+        self.log.extend(Recorded(game_id, version + i + 1, now, name, e) for i, e in enumerate(events))
+
+    # --- persistence -----------------------------------------------------------------------------
+
+    def collect_events(self) -> list[Recorded]:
+        """The events recorded since the last save (the eventsourcing aggregate protocol)."""
+        new = self.log[self._saved:]
+        self._saved = len(self.log)
+        return new
+
+    @classmethod
+    def rebuild(cls, history: Iterable[Recorded]) -> Game:
+        """Fold a stored history back into a game: set up from GameStarted, then evolve every domain event.
+
+        Audit events change nothing; the random generator is not restored (continuing a stored game
+        re-decides its commands instead, see replays).
+        """
+        records = iter(history)
+        first = next(records, None)
+        if first is None or not isinstance(first.event, GameStarted):
+            raise ValueError("a game's history must begin with GameStarted")
+        game = cls(load_rules(first.event.game), first.event, first.originator_id)
+        game.log.append(first)
+        for recorded in records:
+            if not isinstance(recorded.event, AUDIT_EVENTS):
+                game.rules.evolve(game.state, recorded.event)
+            game.log.append(recorded)
+        game._saved = len(game.log)
+        return game

@@ -1,0 +1,58 @@
+"""The readable log of a game: one line per event, as an omniscient reader or one seat sees it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from core.audit import AUDIT_EVENTS, CommandAccepted, CommandRejected, GameFinished, GameStarted, PlayerFellBack
+from core.game import Recorded
+from core.kernel import GameEvent, Rules
+from core.registry import load_rules
+
+
+def narrate(history: Iterable[Recorded], seat: int | None = None) -> Iterator[tuple[int, str]]:
+    """(version, line) for each event worth reading; CommandAccepted is skipped, the game events tell it.
+
+    With `seat`, events read as that seat perceives them, but the state they are folded into is the
+    true one, since only that lets the narration name things.
+    """
+    rules: Rules[Any, Any] | None = None
+    state: Any = None
+    for recorded in history:
+        event = recorded.event
+        if isinstance(event, GameStarted):
+            rules = load_rules(event.game)
+            state = rules.setup(rules.Config(**event.config), random.Random(event.seed))
+            yield recorded.originator_version, _started(rules, event)
+            continue
+        if rules is None:
+            raise ValueError("a game's history must begin with GameStarted")
+        shown = event if seat is None else event.seen_by(seat)
+        if not isinstance(event, CommandAccepted):
+            yield recorded.originator_version, describe(rules, state, shown)
+        if not isinstance(event, AUDIT_EVENTS):
+            rules.evolve(state, event)
+
+
+def describe(rules: Rules[Any, Any], state: Any, event: GameEvent) -> str:
+    match event:
+        case CommandRejected(seat, raw, reason):
+            if reason is None:
+                return f"seat {seat} sent a command that was refused"
+            return f"seat {seat} sent {raw or 'nothing usable'}: refused, {reason}"
+        case PlayerFellBack(seat, why, command):
+            move = rules.describe(state, command) if command is not None else "a fallback move"
+            return f"seat {seat} fell back ({why}): {move}"
+        case GameFinished(scores, ranks, _):
+            results = enumerate(zip(scores, ranks, strict=True))
+            return "game over: " + ", ".join(f"seat {seat} {score:g} (rank {rank})" for seat, (score, rank) in results)
+        case _:
+            return rules.describe(state, event)
+
+
+def _started(rules: Rules[Any, Any], event: GameStarted) -> str:
+    seats = ", ".join(f"seat {i}: {spec}" for i, spec in enumerate(event.seats))
+    origin = f", forked from {event.origin}" if event.origin else ""
+    return f"{rules.title} (rules {event.rules_version}), seed {event.seed}{origin}; {seats}"

@@ -1,0 +1,183 @@
+"""Where games are kept: an eventsourcing Application with our mapper and an orjson transcoder.
+
+Persistence is chosen the library's way (PERSISTENCE_MODULE and friends) from a `--db` value:
+`memory`, a SQLite file path (the default, meeplog.db), or a postgresql:// URL.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+import orjson
+from eventsourcing.application import Application
+from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
+
+from core.audit import AUDIT_EVENTS, GameFinished, GameStarted
+from core.codec import Codec
+from core.game import Game, Recorded
+from core.registry import game_names, load_rules
+
+DEFAULT_DB = "meeplog.db"
+
+
+class StoreUnavailable(RuntimeError):
+    """The database named by `--db` cannot be opened or reached; the message says which and how to fix it."""
+
+
+class GameNotFound(LookupError):
+    pass
+
+
+class OrjsonTranscoder(Transcoder):
+    """Bytes to plain JSON data and back; the mapper turns that data into typed events."""
+
+    def encode(self, obj: Any) -> bytes:
+        return orjson.dumps(obj)
+
+    def decode(self, data: bytes) -> Any:
+        return orjson.loads(data)
+
+
+@cache
+def game_codec(game: str) -> Codec:
+    rules = load_rules(game)
+    return Codec(AUDIT_EVENTS + rules.events + rules.commands)
+
+
+class GameEventMapper(Mapper):
+    """Maps our recorded envelopes to stored events; the topic `<game>/<EventType>` picks the codec."""
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        recorded: Recorded = domain_event
+        codec = game_codec(recorded.game)
+        state = {"timestamp": recorded.timestamp.isoformat(), "event": codec.encode(recorded.event)}
+        return StoredEvent(
+            originator_id=recorded.originator_id,
+            originator_version=recorded.originator_version,
+            topic=f"{recorded.game}/{type(recorded.event).__name__}",
+            state=self.transcoder.encode(state),
+        )
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        game = stored_event.topic.partition("/")[0]
+        data = self.transcoder.decode(stored_event.state)
+        return Recorded(
+            originator_id=uuid.UUID(str(stored_event.originator_id)),
+            originator_version=stored_event.originator_version,
+            timestamp=datetime.fromisoformat(data["timestamp"]),
+            game=game,
+            event=game_codec(game).decode(data["event"]),
+        )
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    id: uuid.UUID
+    game: str
+    seats: tuple[str, ...]
+    seed: int
+    started: datetime
+    finished: GameFinished | None
+
+
+class GameStore(Application):
+    """The event store of games. Construct it with `open_store`."""
+
+    name = "meeplog"
+
+    def construct_transcoder(self) -> Transcoder:
+        return OrjsonTranscoder()
+
+    def construct_mapper(self) -> Mapper:
+        return GameEventMapper(transcoder=self.construct_transcoder())
+
+    def history(self, game_id: uuid.UUID, upto: int | None = None) -> list[Recorded]:
+        records = list(self.events.get(game_id, lte=upto))
+        if not records:
+            raise GameNotFound(f"no game {game_id} in this store; `meeplog list` shows the stored games")
+        return records
+
+    def load(self, game_id: uuid.UUID) -> Game:
+        return Game.rebuild(self.history(game_id))
+
+    def games(self) -> Iterator[GameSummary]:
+        """Every stored game, oldest first, with its result if it finished."""
+        topics = [f"{g}/{kind}" for g in game_names() for kind in ("GameStarted", "GameFinished")]
+        started: dict[uuid.UUID, GameSummary] = {}
+        start = 1
+        while batch := self.recorder.select_notifications(start=start, limit=500, topics=topics):
+            for note in batch:
+                recorded: Recorded = self.mapper.to_domain_event(note)
+                event = recorded.event
+                if isinstance(event, GameStarted):
+                    started[recorded.originator_id] = GameSummary(
+                        recorded.originator_id, event.game, event.seats, event.seed, recorded.timestamp, None
+                    )
+                elif recorded.originator_id in started:
+                    summary = started[recorded.originator_id]
+                    started[recorded.originator_id] = GameSummary(**{**summary.__dict__, "finished": event})
+            start = batch[-1].id + 1
+        yield from started.values()
+
+    def resolve(self, prefix: str) -> uuid.UUID:
+        """A game id from its full text or an unambiguous prefix, as `meeplog list` prints it."""
+        try:
+            return uuid.UUID(prefix)
+        except ValueError:
+            pass
+        matches = [s.id for s in self.games() if str(s.id).startswith(prefix.lower())]
+        if len(matches) != 1:
+            found = "no stored game" if not matches else f"{len(matches)} stored games"
+            raise GameNotFound(f"{found} with an id starting {prefix!r}; `meeplog list` shows the stored games")
+        return matches[0]
+
+
+def persistence_env(db: str) -> dict[str, str]:
+    """The eventsourcing settings for a `--db` value."""
+    if db == "memory":
+        return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+    if db.startswith(("postgresql://", "postgres://")):
+        url = urlparse(db)
+        if not url.path.strip("/"):
+            raise StoreUnavailable(f"{db!r} names no database; write postgresql://user@host:port/dbname")
+        return {
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": url.path.strip("/"),
+            "POSTGRES_HOST": url.hostname or "127.0.0.1",
+            "POSTGRES_PORT": str(url.port or 5432),
+            "POSTGRES_USER": unquote(url.username or "postgres"),
+            "POSTGRES_PASSWORD": unquote(url.password or ""),
+            "POSTGRES_CONNECT_TIMEOUT": "5",
+            "POSTGRES_POOL_SIZE": "2",
+        }
+    if "://" in db:
+        raise StoreUnavailable(f"unsupported database {db!r}; use memory, a SQLite file path or postgresql://...")
+    path = Path(db)
+    if not path.parent.exists():
+        raise StoreUnavailable(f"cannot create {db!r}: folder {str(path.parent)!r} does not exist")
+    return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path)}
+
+
+def open_store(db: str = DEFAULT_DB) -> GameStore:
+    env = persistence_env(db)
+    try:
+        return GameStore(env=env)
+    except Exception as error:  # the library raises its own and the drivers' errors
+        if "://" in db:
+            where = f"PostgreSQL at {env['POSTGRES_HOST']}:{env['POSTGRES_PORT']}/{env['POSTGRES_DBNAME']}"
+            hint = "check the URL and that the server is running"
+        else:
+            where, hint = repr(db), "check that it is a Meeplog SQLite database you may write"
+        raise StoreUnavailable(f"cannot open the store ({where}): {_first_line(error)}; {hint}") from error
+
+
+def _first_line(error: Exception) -> str:
+    text = str(error).strip() or type(error).__name__
+    return text.splitlines()[0]

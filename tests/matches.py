@@ -1,0 +1,24 @@
+"""Playing whole games through the aggregate and the match runner, for tests."""
+
+from __future__ import annotations
+
+import asyncio
+
+from core.game import Game
+from core.players import make_player
+from core.registry import load_rules
+from core.runner import MatchRunner, MatchSettings
+from core.specs import PlayerSpec
+
+
+def play_match(game: str, players: int, seed: int, *, store=None, specs: list[str] | None = None,
+               settings: MatchSettings | None = None) -> Game:
+    rules = load_rules(game)
+    config = rules.configure(players)
+    specs = specs or ["random"] * players
+    match = Game.start(rules, config, specs, seed)
+    seats = [make_player(PlayerSpec.parse(spec), seed * 10 + seat) for seat, spec in enumerate(specs)]
+    fallbacks = [make_player(PlayerSpec("random"), seat) for seat in range(players)]
+    runner = MatchRunner(match, seats, fallbacks, settings=settings or MatchSettings(), store=store)
+    asyncio.run(runner.play())
+    return match
