@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import combinations, product
+from itertools import chain, combinations, product
 
 from games.forest.state import ForestState
 
 
 def affordable(state: ForestState, won: list[int]) -> list[int]:
     """The display's orangutans whose named suits the won pile covers: a cheap filter before enumerating."""
-    suit_of = state.data.suit_of
-    have = Counter(suit_of[card] for card in won)
-    requirements, cards = state.data.requirements, state.data.orangutan
+    data = state.data
+    suit_of, needs, sizes = data.suit_of, data.requirement_counts, data.payment_sizes
+    have = [0] * len(data.player_cards.suits)
+    for card in won:
+        have[suit_of[card]] += 1
     return [
         o for o in state.display
-        if len(won) >= len(cards[o].requirement) + cards[o].any
-        and all(have[suit] >= count for suit, count in requirements[o].items())
+        if len(won) >= sizes[o] and all(have[suit] >= count for suit, count in needs[o])
     ]
 
 
@@ -27,17 +27,20 @@ def payments(state: ForestState, orangutan: int, won: list[int]) -> list[tuple[i
     Deforestation unless the config says otherwise (O3).
     """
     data = state.data
-    named = data.requirements[orangutan]
-    by_suit: dict[int, list[int]] = {}
-    for card in won:
-        by_suit.setdefault(data.suit(card), []).append(card)
-    if any(len(by_suit.get(suit, ())) < count for suit, count in named.items()):
-        return []
+    suit_of = data.suit_of
+    choices = []
+    for suit, count in data.requirement_counts[orangutan]:
+        of_suit = [card for card in won if suit_of[card] == suit]
+        if len(of_suit) < count:
+            return []
+        choices.append(combinations(of_suit, count))
     wildcards = data.orangutan[orangutan].any
+    if not wildcards:  # distinct named suits: every pick is already a distinct set
+        return sorted(tuple(sorted(chain.from_iterable(picked))) for picked in product(*choices))
     defo_ok = state.config.deforestation_counts_for_wildcards
     found: set[tuple[int, ...]] = set()
-    for picked in product(*(combinations(by_suit[suit], count) for suit, count in named.items())):
-        chosen = {card for group in picked for card in group}
+    for picked in product(*choices):
+        chosen = set(chain.from_iterable(picked))
         rest = [c for c in won if c not in chosen and (defo_ok or data.suit(c) != data.deforestation_suit)]
         for extra in combinations(rest, wildcards):
             found.add(tuple(sorted(chosen.union(extra))))

@@ -64,6 +64,16 @@ class ForestData(BaseModel, frozen=True):
         return tuple(Counter(suits.index(s) for s in card.requirement) for card in self.orangutan)
 
     @cached_property
+    def requirement_counts(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """`requirements` as (suit, count) pairs, for the cash-in checks made on every take."""
+        return tuple(tuple(counts.items()) for counts in self.requirements)
+
+    @cached_property
+    def payment_sizes(self) -> tuple[int, ...]:
+        """How many won cards each orangutan takes to pay, wildcards included."""
+        return tuple(len(card.requirement) + card.any for card in self.orangutan)
+
+    @cached_property
     def suit_of(self) -> tuple[int, ...]:
         """Suit index of every card id; a table because the kernel asks on every step."""
         return tuple(card // self.ranks_per_suit for card in range(self.deck_size))

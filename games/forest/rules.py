@@ -89,15 +89,11 @@ class ForestRules(Rules[ForestState, ForestConfig]):
     # --- who acts, and what they may do --------------------------------------------------------
 
     def pending(self, state: ForestState) -> Pending:
-        phase = state.phase
-        if phase == PLAY:
-            return Pending.single(state.to_play())
-        if phase == OVER:
-            return GAME_OVER
-        return Pending.single(state.first if phase in (TAKE_FIRST, CASH_FIRST) else state.second)
+        seat = _actor(state)
+        return GAME_OVER if seat < 0 else Pending.single(seat)
 
     def legal(self, state: ForestState, seat: int) -> list[Command]:
-        if seat not in self.pending(state).seats:
+        if seat != _actor(state):
             return []
         phase = state.phase
         if phase == PLAY:
@@ -116,9 +112,9 @@ class ForestRules(Rules[ForestState, ForestConfig]):
     # --- decide --------------------------------------------------------------------------------
 
     def decide(self, state: ForestState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
-        expected = self.pending(state).seats
-        if seat not in expected:
-            raise IllegalCommand(f"it is not seat {seat}'s turn (waiting for seat {expected[0]})" if expected
+        actor = _actor(state)
+        if seat != actor:
+            raise IllegalCommand(f"it is not seat {seat}'s turn (waiting for seat {actor})" if actor >= 0
                                  else "the game is over")
         phase = state.phase
         if isinstance(command, PlayCard) and phase == PLAY:
@@ -139,13 +135,10 @@ class ForestRules(Rules[ForestState, ForestConfig]):
     def _play(self, state: ForestState, seat: int, card: int) -> list[GameEvent]:
         if card not in state.hands[seat]:
             raise IllegalCommand(f"{_name(state, card)} is not in your hand")
-        events: list[GameEvent] = [CardPlayed(seat, card)]
-        if len(state.trick) + 1 == state.players:
-            trick = [*state.trick, (seat, card)]
-            value_of = state.data.value_of
-            order = sorted(range(len(trick)), key=lambda i: (-value_of[trick[i][1]], i))
-            events.append(TrickRanked(trick[order[0]][0], trick[order[1]][0]))
-        return events
+        played = CardPlayed(seat, card)
+        if len(state.trick) + 1 < state.players:
+            return [played]
+        return [played, TrickRanked(*_top_two(state, [*state.trick, (seat, card)]))]
 
     def _cash_in(self, state: ForestState, seat: int, command: CashIn) -> CashedIn:
         if command.orangutan not in state.display:
@@ -165,13 +158,15 @@ class ForestRules(Rules[ForestState, ForestConfig]):
         second_took = isinstance(decision, CardTaken) if phase == TAKE_SECOND else state.took[state.second]
         if _next_phase(state, phase, second_took) is not None:
             return []
-        scratch = state.clone()
-        self.evolve(scratch, decision)
-        refill = tuple(scratch.deck[: state.players + 1 - len(scratch.display)])
-        discarded = tuple(card for _, card in scratch.trick if card not in scratch.taken)
+        taken = state.taken | {decision.card} if isinstance(decision, CardTaken) else state.taken
+        display_size = len(state.display) - isinstance(decision, CashedIn)
+        refill = tuple(state.deck[: state.players + 1 - display_size])
+        discarded = tuple(card for _, card in state.trick if card not in taken)
         ended = RoundEnded(state.round, discarded, refill, state.first)
         if state.round < ROUNDS:
             return [ended]
+        scratch = state.clone()
+        self.evolve(scratch, decision)
         self.evolve(scratch, ended)
         events: list[GameEvent] = [ended, GameScored(state.game, tuple(game_scores(scratch)))]
         if state.game + 1 < state.config.match_games:
@@ -181,51 +176,10 @@ class ForestRules(Rules[ForestState, ForestConfig]):
     # --- evolve --------------------------------------------------------------------------------
 
     def evolve(self, state: ForestState, event: GameEvent) -> None:
-        match event:
-            case CardPlayed(seat, card):
-                state.hands[seat].remove(card)
-                state.trick.append((seat, card))
-            case TrickRanked(first, second):
-                state.first, state.second = first, second
-                state.phase = TAKE_FIRST
-            case CardTaken(seat, card):
-                state.won[seat].append(card)
-                state.taken.add(card)
-                state.took[seat] = True
-                if state.data.suit_of[card] == state.data.deforestation_suit:
-                    state.deforestation_taken[seat] += 1
-                state.phase = _next_phase(state, state.phase, state.took[state.second]) or state.phase
-            case TakeDeclined():
-                state.phase = _next_phase(state, state.phase, False) or state.phase
-            case CashedIn(seat, orangutan, paid, under):
-                state.display.remove(orangutan)
-                state.orangutans[seat].append(orangutan)
-                state.under[seat].extend(under)
-                state.discard.extend(paid)
-                state.won[seat] = []
-                state.phase = _next_phase(state, state.phase, state.took[state.second]) or state.phase
-            case CashPassed():
-                state.phase = _next_phase(state, state.phase, state.took[state.second]) or state.phase
-            case RoundEnded(_, discarded, refill, leader):
-                state.discard.extend(discarded)
-                state.display.extend(refill)
-                del state.deck[: len(refill)]
-                state.trick.clear()
-                state.taken.clear()
-                state.took = [False] * state.players
-                state.leader, state.first, state.second = leader, -1, -1
-                state.round += 1
-                state.phase = PLAY
-            case GameScored(game, scores):
-                for seat, score in enumerate(scores):
-                    state.banked[seat] += score
-                    state.banked_orangutans[seat].extend(state.orangutans[seat])
-                if game + 1 == state.config.match_games:
-                    state.phase = OVER
-            case Dealt():
-                _evolve_deal(state, event)
-            case _:
-                raise TypeError(f"not an Old Man of the Forest event: {event!r}")
+        apply = _EVOLVE.get(type(event))
+        if apply is None:
+            raise TypeError(f"not an Old Man of the Forest event: {event!r}")
+        apply(state, event)
 
     # --- what players may know, and the end ------------------------------------------------------
 
@@ -239,15 +193,17 @@ class ForestRules(Rules[ForestState, ForestConfig]):
     def sample(self, state: ForestState, seat: int, rng: random.Random) -> ForestState:
         """Redeal the cards `seat` has not seen among the other hands and the set-aside pile."""
         sampled = state.clone()
-        unseen = [card for other, hand in enumerate(state.hands) if other != seat for card in hand]
-        unseen += state.set_aside
+        # Shuffle from a canonical (sorted) order, so the draw depends only on what `seat` knows.
+        unseen = sorted([card for other, hand in enumerate(state.hands) if other != seat for card in hand]
+                        + state.set_aside)
         rng.shuffle(unseen)
         start = 0
         for other, hand in enumerate(sampled.hands):
             if other != seat:
                 hand[:] = sorted(unseen[start:start + len(hand)])
                 start += len(hand)
-        sampled.set_aside = unseen[start:]
+        sampled.set_aside = sorted(unseen[start:])
+        sampled.deck.sort()
         rng.shuffle(sampled.deck)
         return sampled
 
@@ -259,17 +215,53 @@ def _name(state: ForestState, card: int) -> str:
     return state.data.card_name(card)
 
 
+def _actor(state: ForestState) -> int:
+    """The one seat that must decide now, or -1 once the game is over."""
+    phase = state.phase
+    if phase == PLAY:
+        return (state.leader + len(state.trick)) % state.config.players
+    if phase == OVER:
+        return -1
+    return state.first if phase in (TAKE_FIRST, CASH_FIRST) else state.second
+
+
+def _top_two(state: ForestState, trick: list[tuple[int, int]]) -> tuple[int, int]:
+    """The seats of the highest and second-highest cards; equal values rank by play order (ruling O11)."""
+    value_of = state.data.value_of
+    first = second = -1
+    best = runner_up = -1
+    for seat, card in trick:
+        value = value_of[card]
+        if value > best:
+            second, runner_up = first, best
+            first, best = seat, value
+        elif value > runner_up:
+            second, runner_up = seat, value
+    return first, second
+
+
 def _takeable(state: ForestState, seat: int) -> list[int]:
     return [card for owner, card in state.trick if owner != seat and card not in state.taken]
 
 
 def _next_phase(state: ForestState, phase: str, second_took: bool) -> str | None:
     """The decision that follows `phase` this round, skipping the cash-in of a second who took nothing."""
-    order = EACH_TAKE_ORDER if state.config.cash_timing == "after_each_take" else BOTH_TAKES_ORDER
+    return _NEXT_PHASE[state.config.cash_timing, phase, second_took]
+
+
+def _following_phase(order: tuple[str, ...], phase: str, second_took: bool) -> str | None:
     for following in order[order.index(phase) + 1:]:
         if following != CASH_SECOND or second_took:
             return following
     return None
+
+
+_NEXT_PHASE = {
+    (timing, phase, second_took): _following_phase(order, phase, second_took)
+    for timing, order in (("after_each_take", EACH_TAKE_ORDER), ("after_both_takes", BOTH_TAKES_ORDER))
+    for phase in order
+    for second_took in (False, True)
+}
 
 
 def _expected_now(state: ForestState) -> str:
@@ -327,3 +319,82 @@ def _evolve_deal(state: ForestState, event: Dealt) -> None:
     state.under = [[] for _ in range(players)]
     state.deforestation_taken = [0] * players
     state.discard = []
+
+
+# --- evolve, one function per event (a type lookup is cheaper than a long match on every step) -------
+
+
+def _card_played(state: ForestState, event: CardPlayed) -> None:
+    state.hands[event.seat].remove(event.card)
+    state.trick.append((event.seat, event.card))
+
+
+def _trick_ranked(state: ForestState, event: TrickRanked) -> None:
+    state.first, state.second = event.first, event.second
+    state.phase = TAKE_FIRST
+
+
+def _card_taken(state: ForestState, event: CardTaken) -> None:
+    seat, card = event.seat, event.card
+    state.won[seat].append(card)
+    state.taken.add(card)
+    state.took[seat] = True
+    if state.data.suit_of[card] == state.data.deforestation_suit:
+        state.deforestation_taken[seat] += 1
+    _advance(state, state.took[state.second])
+
+
+def _take_declined(state: ForestState, event: TakeDeclined) -> None:
+    _advance(state, False)
+
+
+def _cashed_in(state: ForestState, event: CashedIn) -> None:
+    seat = event.seat
+    state.display.remove(event.orangutan)
+    state.orangutans[seat].append(event.orangutan)
+    state.under[seat].extend(event.under)
+    state.discard.extend(event.paid)
+    state.won[seat] = []
+    _advance(state, state.took[state.second])
+
+
+def _cash_passed(state: ForestState, event: CashPassed) -> None:
+    _advance(state, state.took[state.second])
+
+
+def _advance(state: ForestState, second_took: bool) -> None:
+    """Move to the round's next decision; the last one leaves the phase for RoundEnded to reset."""
+    state.phase = _next_phase(state, state.phase, second_took) or state.phase
+
+
+def _round_ended(state: ForestState, event: RoundEnded) -> None:
+    state.discard.extend(event.discarded)
+    state.display.extend(event.refill)
+    del state.deck[: len(event.refill)]
+    state.trick.clear()
+    state.taken.clear()
+    state.took = [False] * state.players
+    state.leader, state.first, state.second = event.leader, -1, -1
+    state.round += 1
+    state.phase = PLAY
+
+
+def _game_scored(state: ForestState, event: GameScored) -> None:
+    for seat, score in enumerate(event.scores):
+        state.banked[seat] += score
+        state.banked_orangutans[seat].extend(state.orangutans[seat])
+    if event.game + 1 == state.config.match_games:
+        state.phase = OVER
+
+
+_EVOLVE = {
+    CardPlayed: _card_played,
+    TrickRanked: _trick_ranked,
+    CardTaken: _card_taken,
+    TakeDeclined: _take_declined,
+    CashedIn: _cashed_in,
+    CashPassed: _cash_passed,
+    RoundEnded: _round_ended,
+    GameScored: _game_scored,
+    Dealt: _evolve_deal,
+}
