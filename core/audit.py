@@ -51,6 +51,26 @@ class PlayerFellBack(PrivateEvent):
 
 
 @dataclass(frozen=True)
+class LlmExchange(PrivateEvent):
+    """One request to a model (or an HTTP agent) and what came back, for audit and replay.
+
+    Private to the seat: the prompt holds its private view. Never holds an API key.
+    """
+
+    secret: ClassVar[tuple[str, ...]] = ("prompt", "answer", "parsed", "failure")
+    seat: int
+    model: str
+    prompt: str | None
+    answer: str | None
+    parsed: str | None  # the command as JSON, when the answer could be parsed
+    failure: str | None  # the failure class, e.g. "timeout", "http-429", "unparsable", "illegal"
+    prompt_tokens: int
+    completion_tokens: int
+    latency_ms: int
+    retries: int
+
+
+@dataclass(frozen=True)
 class GameFinished(GameEvent):
     scores: tuple[float, ...]
     ranks: tuple[int, ...]
@@ -62,6 +82,7 @@ AUDIT_EVENTS: tuple[type[GameEvent], ...] = (
     CommandAccepted,
     CommandRejected,
     PlayerFellBack,
+    LlmExchange,
     GameFinished,
 )
 DECISIONS = (CommandAccepted, PlayerFellBack)

@@ -123,8 +123,7 @@ def play(
         fallbacks = [make_player(PlayerSpec.parse(fallback), player_seed(seed, seat)) for seat in range(len(specs))]
         store = open_store(db)
         match = Game.start(rules, config, [str(spec) for spec in specs], seed)
-        expensive = any(getattr(p, "expensive", False) for p in players)
-        settings = MatchSettings(save_every_decision=expensive)
+        settings = MatchSettings(save_every_decision=any(p.expensive for p in players))
         outcome = asyncio.run(MatchRunner(match, players, fallbacks, settings=settings, store=store).play())
     if not quiet:
         print_log(match.log)

@@ -46,9 +46,15 @@ class Player(ABC):
         self.options = options
         self.seed = seed
 
+    expensive: ClassVar[bool] = False  # a human's or a model's moves: the game is saved after each one
+
     @abstractmethod
     async def act(self, obs: Observation) -> Command:
         """Choose a command; raising or returning an illegal one gets the seat re-asked, then a fallback."""
+
+    def take_audit(self) -> list[GameEvent]:
+        """Audit events the player produced since last asked (e.g. LlmExchange); the runner records them."""
+        return []
 
 
 class BadPlayerSpec(ValueError):

@@ -88,16 +88,23 @@ class MatchRunner:
             try:
                 command = await asyncio.wait_for(place.player.act(observation), self.settings.timeout)
             except TimeoutError:
+                self._record_audit(place.player)
                 return await self._fall_back(seat, f"no answer within {self.settings.timeout:g}s")
             except Exception as error:  # a broken player must not stop the game
+                self._record_audit(place.player)
                 rejection = f"the player failed: {type(error).__name__}: {error}"
                 game.reject(seat, "", rejection)
                 continue
+            self._record_audit(place.player)
             rejection = self._refusal(seat, command)
             if rejection is None:
                 return command, None
             game.reject(seat, self._raw(command), rejection)
         return await self._fall_back(seat, f"{self.settings.max_rejections + 1} answers refused; last: {rejection}")
+
+    def _record_audit(self, player: Player) -> None:
+        for event in player.take_audit():
+            self.game.note(event)
 
     def _refusal(self, seat: int, command: object) -> str | None:
         """Why `command` cannot be played now, or None if it is legal."""

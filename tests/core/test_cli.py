@@ -1,0 +1,73 @@
+"""The command line, run as a user runs it: separate processes, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.store import open_store
+
+MEEPLOG = str(Path(sys.executable).with_name("meeplog"))
+
+
+def meeplog(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([MEEPLOG, *args], capture_output=True, text=True, cwd=cwd, timeout=120, check=False)
+
+
+def test_a_played_game_is_stored_and_can_be_listed_and_printed_by_later_processes(tmp_path):
+    db = str(tmp_path / "games.db")
+    played = meeplog("play", "forest", "-p", "random", "-p", "random", "-p", "random", "--seed", "7", "--db", db)
+    assert played.returncode == 0, played.stderr
+    assert "seat 0 plays" in played.stdout and "final scores" in played.stdout
+    game_id = played.stdout.split("stored as game ")[1].split()[0]
+
+    listed = meeplog("list", "--db", db)
+    assert listed.returncode == 0 and "forest" in listed.stdout
+    assert game_id[:8] in listed.stdout
+
+    printed = meeplog("log", game_id[:8], "--db", db)
+    assert printed.returncode == 0, printed.stderr
+    assert printed.stdout.count("plays") == 30
+    assert "game over" in printed.stdout
+
+
+def test_the_same_seed_plays_the_same_game(tmp_path):
+    runs = [meeplog("play", "forest", *["-p", "random"] * 4, "--seed", "3", "--db", "memory", "-q") for _ in range(2)]
+    tables = [run.stdout.split("stored as")[0] for run in runs]
+    assert tables[0] == tables[1]
+
+
+def test_the_games_command_lists_games_with_player_counts_and_options():
+    result = meeplog("games")
+    assert result.returncode == 0
+    assert "forest" in result.stdout and "3-4" in result.stdout and "second_must_take" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "chess", "-p", "random"], "unknown game 'chess'; known games: "),
+        (["play", "forest", "-p", "wizard", "-p", "random", "-p", "random"], "unknown player 'wizard'; known players"),
+        (["play", "forest", "-p", "random", "-p", "random"], "takes 3 to 4 players, not 2"),
+        (["play", "forest", *["-p", "random"] * 3, "-o", "cash_timing=never"], "bad game option (cash_timing"),
+        (["play", "forest", *["-p", "random"] * 3, "-o", "colour=red"], "has no option colour; its options:"),
+        (["play", "forest", "-p", "random:seed=abc", "-p", "random", "-p", "random"], "bad options for player"),
+        (["play", "forest", *["-p", "random"] * 3, "--db", "postgresql://postgres@127.0.0.1:1/x"],
+         "cannot open the store (PostgreSQL at 127.0.0.1:1/x)"),
+        (["log", "123e4567", "--db", "memory"], "no stored game with an id starting '123e4567'"),
+    ],
+)
+def test_bad_input_gives_one_line_saying_what_is_wrong_and_a_failing_status(args, message, tmp_path):
+    db = tmp_path / "games.db"
+    if "--db" not in args:
+        args = [*args, "--db", str(db)]
+    result = meeplog(*args)
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert message in lines[0]
+    if db.exists():
+        assert list(open_store(str(db)).games()) == [], "a failed command left a game in the store"

@@ -1,0 +1,60 @@
+"""The three persistence choices, each for real, and the errors of a store that cannot be opened."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.runner import MatchSettings
+from core.store import GameNotFound, StoreUnavailable, open_store
+from tests.matches import play_match
+from tests.stores import store_of_kind
+
+KINDS = ["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_games_are_saved_listed_and_rebuilt(kind, tmp_path):
+    with store_of_kind(kind, tmp_path) as store:
+        first = play_match("forest", 3, seed=1, store=store)
+        second = play_match("forest", 4, seed=2, store=store)
+        summaries = list(store.games())
+        assert [s.id for s in summaries] == [first.id, second.id]
+        assert summaries[1].seats == ("random",) * 4 and summaries[1].finished.ranks == second.outcome().ranks
+        rebuilt = store.load(second.id)
+        assert rebuilt.state == second.state
+        assert rebuilt.log == second.log
+        assert store.resolve(str(first.id)[:8]) == first.id
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_game_saved_after_every_decision_is_stored_once_per_event(kind, tmp_path):
+    with store_of_kind(kind, tmp_path) as store:
+        game = play_match("forest", 3, seed=5, store=store, settings=MatchSettings(save_every_decision=True))
+        assert [r.originator_version for r in store.history(game.id)] == list(range(1, game.version + 1))
+
+
+def test_a_sqlite_store_outlives_its_process(tmp_path):
+    db = str(tmp_path / "games.db")
+    game = play_match("forest", 3, seed=9, store=open_store(db))
+    assert open_store(db).load(game.id).state == game.state
+
+
+def test_unknown_games_are_reported(tmp_path):
+    store = open_store("memory")
+    with pytest.raises(GameNotFound, match="meeplog list"):
+        store.resolve("abc")
+
+
+@pytest.mark.parametrize(
+    ("db", "message"),
+    [
+        ("postgresql://postgres@127.0.0.1:1/meeplog", "cannot open the store (PostgreSQL at 127.0.0.1:1/meeplog)"),
+        ("postgresql://127.0.0.1", "names no database"),
+        ("mysql://localhost/x", "unsupported database"),
+        ("/no/such/folder/games.db", "folder '/no/such/folder' does not exist"),
+    ],
+)
+def test_a_store_that_cannot_be_opened_says_why(db, message):
+    with pytest.raises(StoreUnavailable) as error:
+        open_store(db)
+    assert message in str(error.value)
