@@ -33,7 +33,7 @@ class Codec:
                 raise ValueError(f"{cls.__name__} has a field named {TYPE_KEY!r}, which the codec reserves")
 
     def dumps(self, obj: Any) -> bytes:
-        return orjson.dumps(obj, default=_tagged, option=_OPTIONS)
+        return dumps(obj)
 
     def loads(self, data: bytes | str) -> Any:
         return self.decode(orjson.loads(data))
@@ -58,6 +58,11 @@ class Codec:
             return cls(**fields)
         except TypeError as error:
             raise DecodeError(f"{name}: {error}") from None
+
+
+def dumps(obj: Any) -> bytes:
+    """JSON bytes for any mix of plain data and our dataclasses; needs no registry, only decoding does."""
+    return orjson.dumps(obj, default=_tagged, option=_OPTIONS)
 
 
 def _tagged(obj: Any) -> dict[str, Any]:

@@ -19,6 +19,7 @@ import orjson
 from eventsourcing.application import Application
 from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
 
+from core import codec
 from core.audit import AUDIT_EVENTS, GameFinished, GameStarted
 from core.codec import Codec
 from core.game import Game, Recorded
@@ -36,10 +37,11 @@ class GameNotFound(LookupError):
 
 
 class OrjsonTranscoder(Transcoder):
-    """Bytes to plain JSON data and back; the mapper turns that data into typed events."""
+    """Events (tagged dataclasses), datetimes and plain data to JSON bytes in one pass, and back to plain
+    data; the mapper then turns that data into typed events with the game's codec."""
 
     def encode(self, obj: Any) -> bytes:
-        return orjson.dumps(obj)
+        return codec.dumps(obj)
 
     def decode(self, data: bytes) -> Any:
         return orjson.loads(data)
@@ -56,8 +58,7 @@ class GameEventMapper(Mapper):
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         recorded: Recorded = domain_event
-        codec = game_codec(recorded.game)
-        state = {"timestamp": recorded.timestamp.isoformat(), "event": codec.encode(recorded.event)}
+        state = {"timestamp": recorded.timestamp, "event": recorded.event}
         return StoredEvent(
             originator_id=recorded.originator_id,
             originator_version=recorded.originator_version,

@@ -1,0 +1,138 @@
+"""Meeplog's performance budgets (DESIGN.md section 8), measured as ratios in one run.
+
+For each registered game: the cost of a random playout step of the bare kernel as a multiple of a bare
+pure-Python reference step (a trick-taking step on plain lists: pick a card, remove it, play it); and
+the cost of a game recorded through the Game aggregate in memory, and of one stored in SQLite (saved
+once per game), as multiples of the bare kernel. Each figure is the best of several rounds, measured on
+the same seeds, so that the ratios compare like with like on a noisy machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from core.audit import DECISIONS
+from core.game import Game
+from core.registry import game_names, load_rules
+from core.store import open_store
+
+ROUNDS = 5
+
+
+def reference_playout(seed: int, players: int = 4, hand: int = 10) -> int:
+    """A bare trick-taking game on plain lists: the floor that a kernel step is compared with."""
+    rng = random.Random(seed)
+    deck = list(range(50))
+    rng.shuffle(deck)
+    hands = [deck[i * hand:(i + 1) * hand] for i in range(players)]
+    leader, steps = 0, 0
+    for _ in range(hand):
+        trick = []
+        for order in range(players):
+            seat = (leader + order) % players
+            card = rng.choice(hands[seat])
+            hands[seat].remove(card)
+            trick.append((card % 10, -order, seat))
+            steps += 1
+        leader = max(trick)[2]
+    return steps
+
+
+def choices_rng(seed: int) -> random.Random:
+    """The players' choices, kept apart from the game's own randomness (Random(seed), as in Game)."""
+    return random.Random(seed + 1_000_003)
+
+
+def kernel_playout(rules: Any, config: Any, seed: int) -> int:
+    rng, choices = random.Random(seed), choices_rng(seed)
+    state = rules.setup(config, rng)
+    pending, legal, apply = rules.pending, rules.legal, rules.apply
+    steps = 0
+    while not (now := pending(state)).over:
+        for seat in now.seats:
+            apply(state, seat, choices.choice(legal(state, seat)), rng)
+            steps += 1
+    return steps
+
+
+def recorded_game(rules: Any, config: Any, seed: int) -> Game:
+    """The same random game as kernel_playout, but through the aggregate, which records every event."""
+    choices = choices_rng(seed)
+    game = Game.start(rules, config, ["random"] * config.players, seed)
+    while not (now := game.pending()).over:
+        for seat in now.seats:
+            game.submit(seat, choices.choice(game.legal(seat)))
+    return game
+
+
+def per_step(run: Callable[[int], int], seeds: range) -> float:
+    """Best-of-ROUNDS seconds per step over the seeds."""
+    best = float("inf")
+    for _ in range(ROUNDS):
+        started = time.perf_counter()
+        steps = sum(run(seed) for seed in seeds)
+        best = min(best, (time.perf_counter() - started) / steps)
+    return best
+
+
+def bench_game(name: str, games: int, db_folder: Path) -> dict[str, float]:
+    rules = load_rules(name)
+    config = rules.configure(rules.max_players if name != "routard" else rules.min_players)
+    seeds = range(games)
+    store = open_store(str(db_folder / f"{name}.db"))
+
+    def stored(seed: int) -> int:
+        game = recorded_game(rules, config, seed)
+        store.save(game)
+        return _decisions(game)
+
+    def in_memory(seed: int) -> int:
+        return _decisions(recorded_game(rules, config, seed))
+
+    return {
+        "kernel": per_step(lambda seed: kernel_playout(rules, config, seed), seeds),
+        "memory": per_step(in_memory, seeds),
+        "sqlite": per_step(stored, range(games, games * 2)),
+    }
+
+
+def _decisions(game: Game) -> int:
+    return sum(1 for recorded in game.log if isinstance(recorded.event, DECISIONS))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games per measurement round (default 100)")
+    parser.add_argument("--game", action="append", help="only this game (repeatable); default: all registered")
+    args = parser.parse_args()
+    console = Console()
+    reference = per_step(reference_playout, range(args.games * 4))
+    table = Table(title=f"Step costs (best of {ROUNDS} rounds, {args.games} games each)")
+    for column in ("game", "kernel µs/step", "kernel/ref (≤5x)", "memory/kernel (≤3x)", "SQLite/kernel"):
+        table.add_column(column, justify="right")
+    with tempfile.TemporaryDirectory() as folder:
+        for name in args.game or game_names():
+            console.print(f"measuring {name} ...")
+            costs = bench_game(name, args.games, Path(folder))
+            table.add_row(
+                name,
+                f"{costs['kernel'] * 1e6:.1f}",
+                f"{costs['kernel'] / reference:.1f}x",
+                f"{costs['memory'] / costs['kernel']:.2f}x",
+                f"{costs['sqlite'] / costs['kernel']:.2f}x",
+            )
+    console.print(f"reference step: {reference * 1e6:.2f} µs (a trick-taking step on plain lists)")
+    console.print(table)
+
+
+if __name__ == "__main__":
+    main()
