@@ -19,7 +19,7 @@ from core.codec import DecodeError
 from core.game import Game
 from core.kernel import Outcome, Rules
 from core.narrate import narrate
-from core.players import BadPlayerSpec, make_player
+from core.players import AbortMatch, BadPlayerSpec, make_player
 from core.registry import UnknownName, game_names, load_rules
 from core.runner import MatchRunner, MatchSettings
 from core.specs import PlayerSpec
@@ -29,7 +29,7 @@ app = typer.Typer(help="Meeplog: play, replay and study tabletop games with AI p
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
 
-USER_ERRORS = (UnknownName, BadPlayerSpec, StoreUnavailable, GameNotFound, DecodeError, ValueError)
+USER_ERRORS = (UnknownName, BadPlayerSpec, StoreUnavailable, GameNotFound, DecodeError, AbortMatch, ValueError)
 
 PlayerOption = Annotated[
     list[str], typer.Option("--player", "-p", help="a player spec per seat: name[:key=value,...]")

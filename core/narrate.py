@@ -25,7 +25,7 @@ def narrate(history: Iterable[Recorded], seat: int | None = None) -> Iterator[tu
         if isinstance(event, GameStarted):
             rules = load_rules(event.game)
             state = rules.setup(rules.Config(**event.config), random.Random(event.seed))
-            yield recorded.originator_version, _started(rules, event)
+            yield recorded.originator_version, describe(rules, state, event)
             continue
         if rules is None:
             raise ValueError("a game's history must begin with GameStarted")
@@ -38,6 +38,10 @@ def narrate(history: Iterable[Recorded], seat: int | None = None) -> Iterator[tu
 
 def describe(rules: Rules[Any, Any], state: Any, event: GameEvent) -> str:
     match event:
+        case GameStarted():
+            seats = ", ".join(f"seat {i}: {spec}" for i, spec in enumerate(event.seats))
+            origin = f", forked from {event.origin}" if event.origin else ""
+            return f"{rules.title} (rules {event.rules_version}), seed {event.seed}{origin}; {seats}"
         case CommandRejected(seat, raw, reason):
             if reason is None:
                 return f"seat {seat} sent a command that was refused"
@@ -51,8 +55,3 @@ def describe(rules: Rules[Any, Any], state: Any, event: GameEvent) -> str:
         case _:
             return rules.describe(state, event)
 
-
-def _started(rules: Rules[Any, Any], event: GameStarted) -> str:
-    seats = ", ".join(f"seat {i}: {spec}" for i, spec in enumerate(event.seats))
-    origin = f", forked from {event.origin}" if event.origin else ""
-    return f"{rules.title} (rules {event.rules_version}), seed {event.seed}{origin}; {seats}"

@@ -33,6 +33,10 @@ class Observation:
     rejection: str | None = None
 
 
+class AbortMatch(Exception):
+    """A player asks to stop the whole match (e.g. a script of moves hit an illegal one); never retried."""
+
+
 class NoOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 

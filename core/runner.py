@@ -18,7 +18,7 @@ from typing import Protocol
 from core.codec import Codec
 from core.game import Game
 from core.kernel import Command, IllegalCommand, Outcome
-from core.players import Player
+from core.players import AbortMatch, Player
 
 
 class Saver(Protocol):
@@ -87,6 +87,8 @@ class MatchRunner:
             place.seen = game.version
             try:
                 command = await asyncio.wait_for(place.player.act(observation), self.settings.timeout)
+            except AbortMatch:
+                raise
             except TimeoutError:
                 self._record_audit(place.player)
                 return await self._fall_back(seat, f"no answer within {self.settings.timeout:g}s")

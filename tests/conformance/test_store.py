@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.codec import Codec
+from core.narrate import narrate
 from core.registry import load_rules
 from core.store import game_codec
 from tests.conformance.playouts import player_counts
@@ -32,3 +33,11 @@ def test_every_recorded_event_and_its_redactions_survive_json(game_name):
             seen = recorded.event.seen_by(seat)
             assert codec.loads(codec.dumps(seen)) == seen
 
+
+
+def test_every_event_as_every_seat_sees_it_can_be_narrated(game_name):
+    """Logs, `--as SEAT` views and the human player describe redacted events too."""
+    match = play_match(game_name, load_rules(game_name).max_players, seed=4)
+    for seat in range(match.players):
+        lines = [line for _, line in narrate(match.log, seat)]
+        assert len(lines) > 1 and all(isinstance(line, str) and line for line in lines)

@@ -13,8 +13,8 @@ from core.store import open_store
 MEEPLOG = str(Path(sys.executable).with_name("meeplog"))
 
 
-def meeplog(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([MEEPLOG, *args], capture_output=True, text=True, cwd=cwd, timeout=120, check=False)
+def meeplog(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([MEEPLOG, *args], input=stdin, capture_output=True, text=True, timeout=120, check=False)
 
 
 def test_a_played_game_is_stored_and_can_be_listed_and_printed_by_later_processes(tmp_path):
@@ -58,16 +58,34 @@ def test_the_games_command_lists_games_with_player_counts_and_options():
         (["play", "forest", *["-p", "random"] * 3, "--db", "postgresql://postgres@127.0.0.1:1/x"],
          "cannot open the store (PostgreSQL at 127.0.0.1:1/x)"),
         (["log", "123e4567", "--db", "memory"], "no stored game with an id starting '123e4567'"),
+        (["play", "forest", "-p", "human", "-p", "random", "-p", "random", "--stdin", "1\n99\n"],
+         "seat 0: answer 99 is not one of the"),
+        (["play", "forest", "-p", "human", "-p", "random", "-p", "random", "--stdin",
+          '{"type": "PlayCard", "card": 49}\n'], "is not legal now: deforestation 10 is not in your hand"),
+        (["play", "forest", "-p", "human", "-p", "random", "-p", "random", "--stdin", "1\n"],
+         "seat 0: the input ended before the game did"),
     ],
 )
 def test_bad_input_gives_one_line_saying_what_is_wrong_and_a_failing_status(args, message, tmp_path):
     db = tmp_path / "games.db"
+    stdin = ""
+    if "--stdin" in args:  # what a script of moves pipes in, not a meeplog option
+        at = args.index("--stdin")
+        stdin, args = args[at + 1], args[:at] + args[at + 2:]
     if "--db" not in args:
         args = [*args, "--db", str(db)]
-    result = meeplog(*args)
+    result = meeplog(*args, stdin=stdin)
     assert result.returncode == 1
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
     assert message in lines[0]
     if db.exists():
         assert list(open_store(str(db)).games()) == [], "a failed command left a game in the store"
+
+
+def test_a_script_of_moves_plays_a_human_seat(tmp_path):
+    answers = "1\n" * 40
+    result = meeplog("play", "forest", "-p", "human", "-p", "random", "-p", "random", "--seed", "2",
+                     "--db", str(tmp_path / "g.db"), stdin=answers)
+    assert result.returncode == 0, result.stderr
+    assert "your choice" in result.stdout and "final scores" in result.stdout

@@ -1,0 +1,202 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012).
+
+Every simulation draws a determinisation with `obs.sample` (the only door to hidden state), walks
+the tree from the root with UCT restricted to the moves legal in that determinisation (a move's
+availability count replaces the parent's visit count), adds one node, plays the rest out with random
+or heuristic moves, and backs up each seat's reward along the path. Nodes hold no state: the
+determinised state is replayed through the kernel (`legal`, `decide`, `evolve` on a clone).
+
+Simultaneous decisions are decoupled: at a node where several seats decide together, each seat picks
+its own move from its own statistics without knowing the others', and the joint move leads to the
+child. A playout can stop after `depth` decisions and score the position with the game's evaluation
+(`evaluate(state)` on its heuristic), which trades accuracy for simulations per second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from core.kernel import Command, Outcome, Policy, Rules
+from core.players import Observation, Player
+
+DEFAULT_SIMS = 400
+
+Joint = tuple[tuple[int, Command], ...]  # each deciding seat's move, in seat order
+
+
+@runtime_checkable
+class Evaluator(Protocol):
+    """What a game's heuristic offers to cut playouts short: each seat's expected reward in [0, 1]."""
+
+    def evaluate(self, state: Any) -> Sequence[float]: ...
+
+
+class MctsOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    sims: int | None = Field(None, ge=1, description=f"simulations per decision (default {DEFAULT_SIMS})")
+    seconds: float | None = Field(None, gt=0, description="thinking time per decision instead of sims")
+    c: float = Field(1.4, ge=0, description="UCT exploration constant (rewards are in [0, 1])")
+    rollout: Literal["random", "heuristic"] = "random"
+    depth: int | None = Field(None, ge=0, description="playout decisions before the evaluation; none: to the end")
+    seed: int | None = None
+
+    @model_validator(mode="after")
+    def _one_budget(self) -> MctsOptions:
+        if self.sims is not None and self.seconds is not None:
+            raise ValueError("give a budget in sims or in seconds, not both")
+        return self
+
+
+class _Node:
+    """Statistics of the moves tried here, per (seat, move): [visits, reward sum, availability]."""
+
+    __slots__ = ("children", "edges")
+
+    def __init__(self) -> None:
+        self.edges: dict[tuple[int, Command], list[float]] = {}
+        self.children: dict[Joint, _Node] = {}
+
+
+class Search:
+    """One decision's search tree, grown one simulation at a time."""
+
+    def __init__(self, rules: Rules[Any, Any], seat: int, sample: Callable[[random.Random], Any],
+                 options: MctsOptions, rng: random.Random) -> None:
+        self.rules, self.seat, self.sample, self.rng = rules, seat, sample, rng
+        self.c = options.c
+        self.depth = options.depth
+        policy = rules.heuristic()
+        if options.rollout == "heuristic" and policy is None:
+            raise ValueError(f"mcts: rollout=heuristic needs a heuristic, and {rules.title} has none")
+        if options.depth is not None and not isinstance(policy, Evaluator):
+            raise ValueError(f"mcts: depth needs the game's evaluation (heuristic().evaluate), "
+                             f"and {rules.title} has none")
+        self.policy: Policy | None = policy if options.rollout == "heuristic" else None
+        self.evaluate = policy.evaluate if isinstance(policy, Evaluator) else None
+        self.root = _Node()
+        self.simulations = 0
+
+    def run(self, sims: int | None = None, seconds: float | None = None) -> None:
+        """Simulate `sims` times, or until `seconds` have passed (at least once)."""
+        if seconds is None:
+            for _ in range(sims if sims is not None else DEFAULT_SIMS):
+                self.simulate()
+            return
+        deadline = time.perf_counter() + seconds
+        self.simulate()
+        while time.perf_counter() < deadline:
+            self.simulate()
+
+    def best(self, legal: Sequence[Command]) -> Command:
+        """The root move of this seat simulated most often (then the better mean, then legal order)."""
+        edges = self.root.edges
+
+        def rank(command: Command) -> tuple[float, float]:
+            edge = edges.get((self.seat, command))
+            return (edge[0], edge[1] / edge[0]) if edge else (0.0, 0.0)
+
+        return max(legal, key=rank)
+
+    def simulate(self) -> None:
+        rules, rng = self.rules, self.rng
+        state = self.sample(rng)
+        node = self.root
+        path: list[tuple[_Node, Joint]] = []
+        while True:
+            pending = rules.pending(state)
+            if pending.over:
+                rewards = self._rewards(rules.outcome(state))
+                break
+            joint = tuple([(seat, self._select(node, state, seat)) for seat in pending.seats])
+            for seat, command in joint:
+                rules.apply(state, seat, command, rng)
+            path.append((node, joint))
+            child = node.children.get(joint)
+            if child is None:
+                node.children[joint] = _Node()
+                rewards = self._playout(state)
+                break
+            node = child
+        for node, joint in path:
+            edges = node.edges
+            for key in joint:
+                edge = edges[key]
+                edge[0] += 1
+                edge[1] += rewards[key[0]]
+        self.simulations += 1
+
+    def _select(self, node: _Node, state: Any, seat: int) -> Command:
+        """An untried move if this determinisation offers one, else the best UCT score among the legal."""
+        legal = self.rules.legal(state, seat)
+        edges = node.edges
+        untried = [command for command in legal if (seat, command) not in edges]
+        if untried:
+            command = untried[0] if len(untried) == 1 else self.rng.choice(untried)
+            edges[seat, command] = [0, 0.0, 1]
+            return command
+        c, best, best_score = self.c, legal[0], -math.inf
+        for command in legal:
+            edge = edges[seat, command]
+            edge[2] += 1
+            score = edge[1] / edge[0] + c * math.sqrt(math.log(edge[2]) / edge[0]) if edge[0] else math.inf
+            if score > best_score:
+                best, best_score = command, score
+        return best
+
+    def _playout(self, state: Any) -> Sequence[float]:
+        rules, rng, policy, depth = self.rules, self.rng, self.policy, self.depth
+        steps = 0
+        while True:
+            pending = rules.pending(state)
+            if pending.over:
+                return self._rewards(rules.outcome(state))
+            if depth is not None and steps >= depth:
+                return self.evaluate(state)
+            chosen = []
+            for seat in pending.seats:
+                legal = rules.legal(state, seat)
+                if len(legal) == 1:
+                    chosen.append((seat, legal[0]))
+                elif policy is None:
+                    chosen.append((seat, rng.choice(legal)))
+                else:
+                    chosen.append((seat, policy.choose(state, seat, legal, rng)))
+            for seat, command in chosen:
+                rules.apply(state, seat, command, rng)
+            steps += 1
+
+    @staticmethod
+    def _rewards(outcome: Outcome) -> list[float]:
+        """A sole winner gets 1, tied winners share it, everyone else gets 0."""
+        winners = outcome.winners
+        share = 1 / len(winners)
+        return [share if rank == 1 else 0.0 for rank in outcome.ranks]
+
+
+class MctsPlayer(Player):
+    Options = MctsOptions
+
+    def __init__(self, options: MctsOptions, seed: int) -> None:
+        super().__init__(options, seed)
+        self.rng = random.Random(options.seed if options.seed is not None else seed)
+        self.last_search: Search | None = None
+
+    async def act(self, obs: Observation) -> Command:
+        return await asyncio.to_thread(self.choose, obs)
+
+    def choose(self, obs: Observation) -> Command:
+        """The search itself, synchronous, for callers that are not in an event loop (benchmarks)."""
+        if len(obs.legal) == 1:
+            return obs.legal[0]
+        options: MctsOptions = self.options
+        search = Search(obs.rules, obs.seat, obs.sample, options, self.rng)
+        search.run(options.sims, options.seconds)
+        self.last_search = search
+        return search.best(obs.legal)
