@@ -6,7 +6,15 @@ import random
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from core.audit import AUDIT_EVENTS, CommandAccepted, CommandRejected, GameFinished, GameStarted, PlayerFellBack
+from core.audit import (
+    AUDIT_EVENTS,
+    CommandAccepted,
+    CommandRejected,
+    GameFinished,
+    GameStarted,
+    LlmExchange,
+    PlayerFellBack,
+)
 from core.game import Recorded
 from core.kernel import GameEvent, Rules
 from core.registry import load_rules
@@ -49,6 +57,14 @@ def describe(rules: Rules[Any, Any], state: Any, event: GameEvent) -> str:
         case PlayerFellBack(seat, why, command):
             move = rules.describe(state, command) if command is not None else "a fallback move"
             return f"seat {seat} fell back ({why}): {move}"
+        case LlmExchange(seat, model, prompt, _, parsed, failure):
+            if prompt is None:
+                return f"seat {seat} consulted {model}"
+            result = f"answered {parsed}" if parsed is not None else "no command"
+            cost = f"{event.latency_ms} ms, {event.prompt_tokens}+{event.completion_tokens} tokens"
+            retry = f", retry {event.retries}" if event.retries else ""
+            failed = f" ({failure})" if failure else ""
+            return f"seat {seat} asked {model}: {result}{failed} [{cost}{retry}]"
         case GameFinished(scores, ranks, _):
             results = enumerate(zip(scores, ranks, strict=True))
             return "game over: " + ", ".join(f"seat {seat} {score:g} (rank {rank})" for seat, (score, rank) in results)

@@ -119,6 +119,8 @@ class MatchRunner:
             self.game.rules.decide(self.game.state.clone(), seat, command, random.Random(0))
         except IllegalCommand as refused:
             return refused.reason
+        except Exception as error:  # a command no player should send (a model's made-up card) can trip a kernel
+            return f"not among the legal commands ({type(error).__name__} when judging it)"
         return "not among the legal commands"
 
     async def _fall_back(self, seat: int, why: str) -> tuple[Command, str]:

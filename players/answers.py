@@ -1,0 +1,139 @@
+"""Reading a remote player's answer as one of the game's commands, and the JSON schema that says how.
+
+Each command dataclass gets a pydantic twin with a `type` field naming the class (the tag core.codec
+writes), so the commands form a discriminated union: one JSON schema to show a model or an HTTP bot,
+and one validator that turns an answer into the dataclass with readable errors.
+
+An answer is `{"command": {...}}` (the schema), a bare command object, `{"choice": n}` or a bare `n`
+(the number of a listed legal command). Parsing is lenient about wrapping: code fences, prose or a
+`<think>` block around the JSON are skipped.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from functools import cache
+from typing import Annotated, Any, Literal, Union, get_type_hints
+
+import orjson
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
+from pydantic.json_schema import GenerateJsonSchema
+
+from core.codec import Codec
+from core.kernel import Command, Rules
+
+# Failure classes of an answer (transport failures are classified in players/transport.py).
+EMPTY, TRUNCATED, UNPARSABLE, ILLEGAL = "empty", "truncated", "unparsable", "illegal"
+
+_THINKING = re.compile(r"<think>.*?</think>", re.DOTALL)
+_FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
+
+
+class BadAnswer(ValueError):
+    """An answer that is no command: `failure` is its class, the message says why, for the model to read."""
+
+    def __init__(self, failure: str, reason: str) -> None:
+        super().__init__(reason)
+        self.failure = failure
+        self.reason = reason
+
+
+class CommandSchema:
+    """The commands of one game as a pydantic discriminated union on `type`."""
+
+    def __init__(self, commands: Sequence[type[Command]]) -> None:
+        self.classes = {cls.__name__: cls for cls in commands}
+        models = tuple(_model_of(cls) for cls in commands)
+        union: Any = models[0] if len(models) == 1 else Annotated[Union[models], Field(discriminator="type")]  # noqa: UP007
+        self.adapter: TypeAdapter[Any] = TypeAdapter(union)
+        self.answer = create_model("Answer", __config__=ConfigDict(extra="forbid"), command=(union, ...))
+
+    def json_schema(self) -> dict[str, Any]:
+        """The schema of an answer: `{"command": <one of the game's commands>}`."""
+        return self.answer.model_json_schema(schema_generator=_Untitled)
+
+    def command(self, data: Any) -> Command:
+        """The command dataclass that `data` (a JSON object) describes; ValidationError if none."""
+        model = self.adapter.validate_python(data)
+        cls = self.classes[model.type]
+        return cls(**{f.name: getattr(model, f.name) for f in dataclasses.fields(cls)})
+
+
+@cache
+def command_schema(rules_class: type[Rules[Any, Any]]) -> CommandSchema:
+    return CommandSchema(rules_class.commands)
+
+
+@cache
+def command_codec(rules_class: type[Rules[Any, Any]]) -> Codec:
+    """The game's commands as tagged JSON, the form a listed command or a parsed answer is written in."""
+    return Codec(rules_class.commands)
+
+
+def parse_answer(text: str | None, schema: CommandSchema, legal: Sequence[Command], *,
+                 truncated: bool = False) -> Command:
+    """The command an answer names; BadAnswer (empty, truncated or unparsable) when it names none.
+
+    A command that is well formed but not legal now is returned: judging it is the runner's job, which
+    knows the game's reason.
+    """
+    if text is None or not text.strip():
+        raise BadAnswer(TRUNCATED if truncated else EMPTY, "the answer was empty")
+    try:
+        data = _json_in(text)
+    except ValueError:
+        if truncated:
+            raise BadAnswer(TRUNCATED, "the answer was cut off before its JSON ended (too many tokens)") from None
+        raise BadAnswer(UNPARSABLE, "the answer held no JSON object") from None
+    if isinstance(data, dict) and set(data) == {"command"}:
+        data = data["command"]
+    if isinstance(data, dict) and set(data) == {"choice"}:
+        data = data["choice"]
+    if isinstance(data, int) and not isinstance(data, bool):
+        if 0 <= data < len(legal):
+            return legal[data]
+        raise BadAnswer(UNPARSABLE, f"choice {data} is not a number from the list (0 to {len(legal) - 1})")
+    try:
+        return schema.command(data)
+    except ValidationError as error:
+        problems = "; ".join(_problem(e) for e in error.errors(include_url=False)[:3])
+        raise BadAnswer(UNPARSABLE, f"not a command of this game ({problems})") from None
+
+
+def _json_in(text: str) -> Any:
+    """The JSON value in `text`: all of it, else a fenced block, else its outermost {...}."""
+    text = _THINKING.sub("", text).strip()
+    candidates = [text, *_FENCE.findall(text)]
+    start, end = text.find("{"), text.rfind("}")
+    if 0 <= start < end:
+        candidates.append(text[start : end + 1])
+    for candidate in candidates:
+        try:
+            return orjson.loads(candidate)
+        except orjson.JSONDecodeError:
+            continue
+    raise ValueError("no JSON")
+
+
+class _Untitled(GenerateJsonSchema):
+    """Field titles only repeat the field names; a model reads the schema in every prompt."""
+
+    def field_title_should_be_set(self, schema: Any) -> bool:
+        return False
+
+
+def _problem(error: Any) -> str:
+    where = ".".join(map(str, error["loc"]))
+    return f"{where}: {error['msg']}" if where else error["msg"]
+
+
+def _model_of(cls: type[Command]) -> type[BaseModel]:
+    """A pydantic model with `type: Literal[<class name>]` and the dataclass's fields."""
+    hints = get_type_hints(cls)
+    fields: dict[str, Any] = {"type": (Literal[cls.__name__], ...)}
+    for field in dataclasses.fields(cls):
+        default = field.default if field.default is not dataclasses.MISSING else ...
+        fields[field.name] = (hints[field.name], default)
+    return create_model(cls.__name__, __config__=ConfigDict(extra="forbid", frozen=True), **fields)

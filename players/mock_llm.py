@@ -1,0 +1,272 @@
+"""A local OpenAI-compatible chat-completions server that plays by a configurable policy, without a model.
+
+It serves POST .../chat/completions (the LLM seat) and POST /agent (the HTTP agent seat). A legal answer
+is one of the commands listed in the prompt (players/prompts.py) or in the observation's `legal`, chosen
+at random with the server's seed; the policy makes some answers bad, slow, failing or missing, so that
+every failure class can be produced on purpose. The tests run it on 127.0.0.1 in a thread (`serving`);
+`meeplog mock-llm` runs it in the foreground until Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from enum import StrEnum
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Annotated, Any
+
+import typer
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from players.prompts import legal_in
+
+
+class Behaviour(StrEnum):
+    LEGAL = "legal"  # one of the listed commands
+    ILLEGAL = "illegal"  # a listed command with a number changed to 999 (a listed one if it has no number)
+    UNPARSABLE = "unparsable"  # prose without JSON
+    EMPTY = "empty"  # an empty message
+    TRUNCATED = "truncated"  # half of a legal answer, finish_reason "length"
+    RATE_LIMITED = "429"  # HTTP 429 with Retry-After
+    SERVER_ERROR = "500"  # HTTP 500
+    HANG = "hang"  # no answer until the client gives up (at most `hang_limit` seconds)
+
+
+MALFORMED = (Behaviour.ILLEGAL, Behaviour.UNPARSABLE, Behaviour.EMPTY, Behaviour.TRUNCATED)
+FAILING = (Behaviour.RATE_LIMITED, Behaviour.SERVER_ERROR)
+
+
+class MockPolicy(BaseModel):
+    """How the server answers: `script` for the first requests, in order, then at random by the shares."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    delay: float = Field(0.0, ge=0, description="seconds to wait before every answer")
+    malformed: float = Field(0.0, ge=0, le=1, description="share of bad answers: illegal, unparsable, empty, truncated")
+    failures: float = Field(0.0, ge=0, le=1, description="share of HTTP 429 and 500 answers")
+    hang: float = Field(0.0, ge=0, le=1, description="share of requests never answered")
+    retry_after: float = Field(1.0, ge=0, description="the Retry-After of the 429 answers, in seconds")
+    hang_limit: float = Field(30.0, ge=0, description="how long a hanging request is held at most")
+    reject_schema: bool = Field(False, description="answer 400 to a json_schema response format")
+    script: tuple[Behaviour, ...] = ()
+    seed: int = 0
+
+    @model_validator(mode="after")
+    def _shares_fit(self) -> MockPolicy:
+        if self.malformed + self.failures + self.hang > 1:
+            raise ValueError("malformed + failures + hang must not exceed 1")
+        return self
+
+
+@dataclass(frozen=True)
+class Received:
+    """A request as the server saw it, for tests to check (the bearer token included, in memory only)."""
+
+    path: str
+    body: Any
+    authorization: str | None
+    behaviour: Behaviour | None
+
+
+class MockServer(ThreadingHTTPServer):
+    daemon_threads = True  # a hanging request must not hold up closing
+    block_on_close = False
+
+    def __init__(self, address: tuple[str, int], policy: MockPolicy,
+                 echo: Callable[[str], None] | None = None) -> None:
+        super().__init__(address, _Handler)
+        self.policy = policy
+        self.echo = echo
+        self.received: list[Received] = []
+        self._script = deque(policy.script)
+        self._rng = random.Random(policy.seed)
+        self._lock = threading.Lock()
+        self._released = threading.Event()
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def release(self) -> None:
+        """End every delay and hang, now and from now on (for tests, and when closing)."""
+        self._released.set()
+
+    def pause(self, seconds: float) -> None:
+        self._released.wait(seconds)
+
+    def behaviour(self) -> Behaviour:
+        with self._lock:
+            if self._script:
+                return self._script.popleft()
+            roll, p = self._rng.random(), self.policy
+            if roll < p.hang:
+                return Behaviour.HANG
+            if roll < p.hang + p.failures:
+                return self._rng.choice(FAILING)
+            if roll < p.hang + p.failures + p.malformed:
+                return self._rng.choice(MALFORMED)
+            return Behaviour.LEGAL
+
+    def pick(self, commands: list[dict[str, Any]]) -> dict[str, Any]:
+        with self._lock:
+            return self._rng.choice(commands)
+
+    def note(self, received: Received) -> None:
+        with self._lock:
+            self.received.append(received)
+        if self.echo:
+            self.echo(f"POST {received.path} -> {received.behaviour or 'refused'}")
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that gave up and closed its socket is expected here, not an error worth a traceback."""
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: MockServer
+
+    def do_POST(self) -> None:
+        try:
+            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"null")
+        except ValueError:
+            body = None
+        authorization = self.headers.get("Authorization")
+        chat = self.path.rstrip("/").endswith("/chat/completions")
+        if not isinstance(body, dict) or not (chat or self.path.rstrip("/") == "/agent"):
+            self.server.note(Received(self.path, body, authorization, None))
+            self._send(404 if isinstance(body, dict) else 400, {"error": {"message": "POST a JSON object to "
+                                                                           ".../chat/completions or /agent"}})
+            return
+        format_type = (body.get("response_format") or {}).get("type")
+        if chat and self.server.policy.reject_schema and format_type == "json_schema":
+            self.server.note(Received(self.path, body, authorization, None))
+            self._send(400, {"error": {"message": "response_format json_schema is not supported"}})
+            return
+        behaviour = self.server.behaviour()
+        self.server.note(Received(self.path, body, authorization, behaviour))
+        self.server.pause(self.server.policy.delay)
+        if behaviour is Behaviour.HANG:
+            self.server.pause(self.server.policy.hang_limit)
+            return
+        if behaviour in FAILING:
+            limited = behaviour is Behaviour.RATE_LIMITED
+            headers = {"Retry-After": f"{self.server.policy.retry_after:g}"} if limited else {}
+            self._send(int(behaviour), {"error": {"message": f"mock failure {behaviour}"}}, headers)
+            return
+        commands = _listed(body["messages"]) if chat else body.get("legal") or []
+        content, finish = self._answer(behaviour, commands)
+        if chat:
+            self._send(200, _completion(body, content, finish))
+        else:
+            self._send_text(200, content)
+
+    def _answer(self, behaviour: Behaviour, commands: list[dict[str, Any]]) -> tuple[str, str]:
+        """The answer's text and finish reason."""
+        if behaviour is Behaviour.EMPTY:
+            return "", "stop"
+        if behaviour is Behaviour.UNPARSABLE or not commands:
+            return "I would rather play the highest card I have.", "stop"
+        chosen = self.server.pick(commands)
+        if behaviour is Behaviour.ILLEGAL:
+            chosen = _spoiled(commands, chosen)
+        text = json.dumps({"command": chosen})
+        if behaviour is Behaviour.TRUNCATED:
+            return text[: len(text) // 2], "length"
+        return text, "stop"
+
+    def _send(self, status: int, data: Any, headers: dict[str, str] | None = None) -> None:
+        self._send_text(status, json.dumps(data), headers)
+
+    def _send_text(self, status: int, text: str, headers: dict[str, str] | None = None) -> None:
+        body = text.encode()
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            for name, value in (headers or {}).items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client gave up waiting
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Requests are reported through MockServer.echo instead."""
+
+
+def _listed(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The commands listed in the latest user message that lists any."""
+    for message in reversed(messages):
+        if message.get("role") == "user" and (commands := legal_in(str(message.get("content")))):
+            return commands
+    return []
+
+
+def _spoiled(commands: list[dict[str, Any]], chosen: dict[str, Any]) -> dict[str, Any]:
+    for command in [chosen, *commands]:
+        numbers = [key for key, value in command.items() if type(value) is int]
+        if numbers:
+            return {**command, numbers[0]: 999}
+    return chosen
+
+
+def _completion(body: dict[str, Any], content: str, finish: str) -> dict[str, Any]:
+    prompt_words = sum(len(str(m.get("content", "")).split()) for m in body.get("messages", []))
+    completion_words = len(content.split())
+    return {
+        "id": "mock-completion",
+        "object": "chat.completion",
+        "model": body.get("model", "mock"),
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": finish}],
+        "usage": {"prompt_tokens": prompt_words, "completion_tokens": completion_words,
+                  "total_tokens": prompt_words + completion_words},
+    }
+
+
+@contextmanager
+def serving(policy: MockPolicy | None = None, host: str = "127.0.0.1", port: int = 0) -> Iterator[MockServer]:
+    """A mock server answering in a background thread (port 0: any free port) until the block ends."""
+    server = MockServer((host, port), policy or MockPolicy())
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.release()
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def mock_llm(
+    *,
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on (0: any free port)")] = 8000,
+    delay: Annotated[float, typer.Option(help="seconds to wait before every answer")] = 0.0,
+    malformed: Annotated[float, typer.Option(help="share of bad answers (illegal, unparsable, empty, cut)")] = 0.0,
+    failures: Annotated[float, typer.Option(help="share of HTTP 429 and 500 answers")] = 0.0,
+    hang: Annotated[float, typer.Option(help="share of requests never answered")] = 0.0,
+    retry_after: Annotated[float, typer.Option(help="Retry-After of the 429 answers, in seconds")] = 1.0,
+    reject_schema: Annotated[bool, typer.Option(help="refuse json_schema response formats with 400")] = False,
+    script: Annotated[str, typer.Option(help="behaviours of the first requests, e.g. 429,500,unparsable")] = "",
+    seed: Annotated[int, typer.Option(help="seed of the server's choices")] = 0,
+) -> None:
+    """Serve a mock OpenAI-compatible model (and an HTTP agent endpoint) to try LLM seats without a model."""
+    try:
+        policy = MockPolicy(delay=delay, malformed=malformed, failures=failures, hang=hang, retry_after=retry_after,
+                            reject_schema=reject_schema, script=tuple(filter(None, script.split(","))), seed=seed)
+    except ValidationError as error:
+        raise typer.BadParameter("; ".join(e["msg"] for e in error.errors(include_url=False))) from None
+    server = MockServer((host, port), policy, echo=typer.echo)
+    typer.echo(f"mock model at {server.url}/v1 (chat completions, any model name); HTTP agent at {server.url}/agent")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        typer.echo("stopped")
+    finally:
+        server.release()
+        server.server_close()

@@ -1,0 +1,157 @@
+"""A seat played by something behind a URL: a language model (players/llm.py) or any program
+(players/http_agent.py). This is what they share: the request loop, the limits, and the audit trail.
+
+Three limits apply, from the inside out (docs/llm-and-http-players.md shows how they combine):
+- transport: each request is retried on timeouts, dropped connections, 429 and 5xx, up to `attempts`
+  HTTP attempts and `retry_time` seconds (players/transport.py);
+- answers: an answer that is no command at all (empty, truncated, unparsable) is refused and asked
+  again within the same decision, with the reason, `answer_retries` times; after that `act` raises;
+- the runner: a well-formed but illegal command goes back to the runner, which refuses it with the
+  game's reason and asks again, as it does when `act` raises, up to MatchSettings.max_rejections times;
+  then, or when a decision takes longer than MatchSettings.timeout, the fallback player moves.
+
+Every HTTP attempt becomes one LlmExchange event, failed ones included. The API key is read from the
+environment at each request and goes only into the request's headers, which are never recorded.
+"""
+
+from __future__ import annotations
+
+import os
+import ssl
+from abc import abstractmethod
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import httpx
+from pydantic import Field, field_validator
+
+from core.audit import LlmExchange
+from core.kernel import Command, GameEvent
+from core.players import Observation, Player
+from players.answers import ILLEGAL, BadAnswer, command_codec, command_schema, parse_answer
+from players.transport import Attempt, RemoteFailed, RetryOptions, Transport
+
+
+@cache
+def _tls() -> ssl.SSLContext:
+    """One TLS context for every request: building one reads the CA bundle, which takes longer than a local answer."""
+    return httpx.create_ssl_context()
+
+
+class RemoteOptions(RetryOptions):
+    api_key_env: str | None = Field(None, description="environment variable holding the API key (a bearer token)")
+    answer_retries: int = Field(2, ge=0, description="re-asks per decision for answers that are no command")
+
+    @field_validator("api_key_env")
+    @classmethod
+    def _key_is_set(cls, name: str | None) -> str | None:
+        if name is not None and not os.environ.get(name):
+            raise ValueError(f"the environment variable {name} is not set")
+        return name
+
+
+class NoCommand(Exception):
+    """Every answer of a decision was refused before it could be read as a command."""
+
+
+@dataclass(frozen=True)
+class Request:
+    url: str
+    payload: dict[str, Any]
+    prompt: str  # what LlmExchange.prompt records: the request as a reader should see it
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A successful HTTP answer, read: the text that should hold a command, and what it cost."""
+
+    text: str | None
+    truncated: bool = False
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+
+class RemotePlayer(Player):
+    Options = RemoteOptions
+    expensive = True
+
+    def __init__(self, options: RemoteOptions, seed: int) -> None:
+        super().__init__(options, seed)
+        self.options: RemoteOptions = options
+        self.transport = Transport(options)
+        self._audit: list[GameEvent] = []
+        self._last_answer: str | None = None  # shown back to the model when the runner refuses it
+
+    @property
+    @abstractmethod
+    def label(self) -> str:
+        """Who answers, as LlmExchange.model records it."""
+
+    @abstractmethod
+    def request(self, obs: Observation, refused: list[tuple[str, str]], previous: str | None) -> Request:
+        """The request for this decision; `refused` holds this decision's (answer, reason) so far."""
+
+    @abstractmethod
+    def read(self, attempt: Attempt) -> Reply:
+        """The reply in a successful HTTP answer; RemoteFailed if the answer is not of the protocol."""
+
+    async def act(self, obs: Observation) -> Command:
+        schema = command_schema(type(obs.rules))
+        previous = self._last_answer if obs.rejection else None
+        refused: list[tuple[str, str]] = []
+        async with httpx.AsyncClient(timeout=self.options.timeout, verify=_tls()) as client:
+            for _ in range(self.options.answer_retries + 1):
+                request, attempt = await self.exchange(client, obs, refused, previous)
+                reply = self._read(obs.seat, request, attempt)
+                try:
+                    command = parse_answer(reply.text, schema, obs.legal, truncated=reply.truncated)
+                except BadAnswer as bad:
+                    self._record(obs.seat, request, attempt, reply, failure=bad.failure)
+                    refused.append((reply.text or "", bad.reason))
+                    continue
+                parsed = command_codec(type(obs.rules)).dumps(command).decode()
+                failure = None if command in obs.legal else ILLEGAL
+                self._record(obs.seat, request, attempt, reply, parsed=parsed, failure=failure)
+                self._last_answer = reply.text
+                return command
+        raise NoCommand(f"{len(refused)} answers in a row were no command; the last: {refused[-1][1]}")
+
+    async def exchange(self, client: httpx.AsyncClient, obs: Observation, refused: list[tuple[str, str]],
+                       previous: str | None) -> tuple[Request, Attempt]:
+        """Send this decision's request (retried by the transport) and return it with the answer."""
+        request = self.request(obs, refused, previous)
+
+        def record_failure(attempt: Attempt) -> None:
+            self._record(obs.seat, request, attempt, Reply(attempt.body), failure=attempt.failure)
+
+        attempt = await self.transport.post(client, request.url, request.payload, self._headers(), record_failure)
+        return request, attempt
+
+    def take_audit(self) -> list[GameEvent]:
+        audit, self._audit = self._audit, []
+        return audit
+
+    def _headers(self) -> dict[str, str]:
+        name = self.options.api_key_env
+        if name is None:
+            return {}
+        key = os.environ.get(name)
+        if not key:
+            raise RemoteFailed("no-key", f"the environment variable {name} is not set")
+        return {"Authorization": f"Bearer {key}"}
+
+    def _read(self, seat: int, request: Request, attempt: Attempt) -> Reply:
+        try:
+            return self.read(attempt)
+        except RemoteFailed as error:
+            self._record(seat, request, attempt, Reply(attempt.body), failure=error.failure)
+            raise
+
+    def _record(self, seat: int, request: Request, attempt: Attempt, reply: Reply, *, parsed: str | None = None,
+                failure: str | None = None) -> None:
+        self._audit.append(LlmExchange(
+            seat=seat, model=self.label, prompt=request.prompt, answer=reply.text, parsed=parsed, failure=failure,
+            prompt_tokens=reply.prompt_tokens, completion_tokens=reply.completion_tokens,
+            latency_ms=attempt.latency_ms, retries=attempt.retries,
+        ))

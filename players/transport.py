@@ -1,0 +1,159 @@
+"""One JSON POST to a remote player, retried with tenacity when the failure is worth retrying.
+
+Timeouts, dropped connections, 429 and 5xx are retried with exponential backoff and jitter (a
+Retry-After header, in seconds or as an HTTP date, replaces the backoff), bounded both in attempts and
+in total time; other HTTP errors are final. Every failed attempt is reported to `on_failure`, so the
+player can record it: nothing sent or received is lost, and nothing is logged with the headers (the
+API key lives only in them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
+from typing import Any
+
+import httpx
+from pydantic import BaseModel, ConfigDict, Field
+from tenacity import (
+    AsyncRetrying,
+    RetryCallState,
+    retry_if_exception,
+    stop_after_attempt,
+    stop_before_delay,
+    wait_exponential_jitter,
+)
+from tenacity.wait import wait_base
+
+# Failure classes of a request (answer classes are in players/answers.py).
+TIMEOUT, CONNECTION, CANCELLED, BAD_RESPONSE = "timeout", "connection", "cancelled", "bad-response"
+RETRIED_STATUSES = frozenset({408, 429}) | frozenset(range(500, 600))
+BODY_KEPT = 4000  # characters of an error response kept in the audit
+
+
+class RetryOptions(BaseModel):
+    """How long one attempt may take and how retrying is bounded (seconds); spec options of remote players."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    timeout: float = Field(60.0, gt=0, description="seconds one HTTP attempt may take")
+    attempts: int = Field(4, ge=1, description="HTTP attempts per request, the first included")
+    retry_time: float = Field(90.0, gt=0, description="no retry starts after this many seconds")
+    backoff: float = Field(1.0, ge=0, description="first backoff wait, doubling, plus up to as much jitter")
+    max_backoff: float = Field(20.0, ge=0, description="longest backoff wait")
+
+
+class RemoteFailed(Exception):
+    """A request that got no usable answer; `failure` is its class ("timeout", "http-404", ...).
+
+    `retryable` failures may pass (a timeout, a dropped connection, 429 or 5xx); `retry_after` is the
+    server's own word on when to try again.
+    """
+
+    def __init__(self, failure: str, detail: str, status: int | None = None, body: str | None = None, *,
+                 retryable: bool = False, retry_after: float | None = None) -> None:
+        super().__init__(detail)
+        self.failure = failure
+        self.status = status
+        self.body = body
+        self.retryable = retryable
+        self.retry_after = retry_after
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """What one HTTP attempt gave; `retries` counts the attempts before it for the same request."""
+
+    failure: str | None
+    body: str | None
+    latency_ms: int
+    retries: int
+    response: httpx.Response | None = None
+
+
+@dataclass
+class Transport:
+    options: RetryOptions
+    sleep: Callable[[float], Awaitable[None]] = field(default=asyncio.sleep)  # tests record the waits here
+
+    async def post(self, client: httpx.AsyncClient, url: str, payload: Any, headers: dict[str, str],
+                   on_failure: Callable[[Attempt], None]) -> Attempt:
+        """The first successful attempt; raises the last RemoteFailed once retrying stops."""
+        o = self.options
+        retrying = AsyncRetrying(
+            stop=stop_after_attempt(o.attempts) | stop_before_delay(o.retry_time),
+            wait=WaitRetryAfter(wait_exponential_jitter(multiplier=o.backoff, max=o.max_backoff, jitter=o.backoff)),
+            retry=retry_if_exception(lambda error: isinstance(error, RemoteFailed) and error.retryable),
+            sleep=self.sleep,
+            reraise=True,
+        )
+        async for attempt in retrying:
+            with attempt:
+                retries = attempt.retry_state.attempt_number - 1
+                return await self._once(client, url, payload, headers, retries=retries, on_failure=on_failure)
+        raise AssertionError("tenacity returns or raises")  # pragma: no cover
+
+    async def _once(self, client: httpx.AsyncClient, url: str, payload: Any, headers: dict[str, str], *,
+                    retries: int, on_failure: Callable[[Attempt], None]) -> Attempt:
+        started = time.perf_counter()
+
+        def failed(error: RemoteFailed) -> RemoteFailed:
+            on_failure(Attempt(error.failure, error.body, _ms_since(started), retries))
+            return error
+
+        try:
+            async with asyncio.timeout(self.options.timeout):
+                response = await client.post(url, json=payload, headers=headers)
+        except (TimeoutError, httpx.TimeoutException):
+            raise failed(RemoteFailed(TIMEOUT, f"no answer from {url} within {self.options.timeout:g}s",
+                                      retryable=True)) from None
+        except httpx.TransportError as error:
+            raise failed(RemoteFailed(CONNECTION, f"{url}: {type(error).__name__}: {error}", retryable=True)) from None
+        except asyncio.CancelledError:  # the runner's own timeout: record the request it cut short
+            on_failure(Attempt(CANCELLED, None, _ms_since(started), retries))
+            raise
+        if response.is_success:
+            return Attempt(None, response.text, _ms_since(started), retries, response)
+        status, body = response.status_code, response.text[:BODY_KEPT]
+        detail = f"{url}: HTTP {status} {response.reason_phrase}"
+        if status in RETRIED_STATUSES:
+            after = retry_after(response.headers.get("retry-after"))
+            raise failed(RemoteFailed(f"http-{status}", detail, status, body, retryable=True, retry_after=after))
+        raise failed(RemoteFailed(f"http-{status}", detail, status, body))
+
+
+class WaitRetryAfter(wait_base):
+    """The server's Retry-After when it gave one, else the fallback backoff."""
+
+    def __init__(self, fallback: wait_base) -> None:
+        self.fallback = fallback
+
+    def __call__(self, retry_state: RetryCallState) -> float:
+        error = retry_state.outcome.exception() if retry_state.outcome else None
+        if isinstance(error, RemoteFailed) and error.retry_after is not None:
+            return error.retry_after
+        return self.fallback(retry_state)
+
+
+def retry_after(value: str | None) -> float | None:
+    """Seconds to wait from a Retry-After header (a number of seconds or an HTTP date), if usable."""
+    if not value:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return max(0.0, (when - datetime.now(UTC)).total_seconds())
+
+
+def _ms_since(started: float) -> int:
+    return round((time.perf_counter() - started) * 1000)
