@@ -226,7 +226,7 @@ def _round_scored(event: RoundScored) -> str:
 def _game_ended(scores: tuple[int, ...], cards: tuple[int, ...]) -> str:
     best = max(zip(scores, cards, strict=True))
     winners = [seat for seat, key in enumerate(zip(scores, cards, strict=True)) if key == best]
-    results = ", ".join(f"seat {seat} {score} ({count} cards)" for seat, (score, count)
+    results = ", ".join(f"seat {seat} {score} ({count} card{'' if count == 1 else 's'})" for seat, (score, count)
                         in enumerate(zip(scores, cards, strict=True)))
     won = f"seat {winners[0]} wins" if len(winners) == 1 else f"seats {', '.join(map(str, winners))} share the win"
     return f"final scores: {results}; {won}"
