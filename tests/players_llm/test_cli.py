@@ -1,0 +1,70 @@
+"""The command line with remote seats, run as a user runs it: `meeplog play -p llm:...` and `meeplog mock-llm`."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+
+from tests.players_llm.test_api_keys import KEY_ENV
+
+MEEPLOG = str(Path(sys.executable).with_name("meeplog"))
+
+
+def meeplog(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([MEEPLOG, *args], capture_output=True, text=True, timeout=120, check=False,
+                          env={**os.environ, **(env or {})})
+
+
+def test_play_one_llm_seat_against_bots_with_a_key_that_shows_nowhere(mock_server, tmp_path):
+    server = mock_server(failures=0.1, malformed=0.1, retry_after=0, seed=3)
+    key = "sk-test-" + secrets.token_hex(16)
+    db = tmp_path / "games.db"
+    seat = f"llm:base_url={server.url}/v1,model=mock,api_key_env={KEY_ENV},backoff=0.001"
+    played = meeplog("play", "forest", "-p", seat, "-p", "random", "-p", "random", "--seed", "7", "--db", str(db),
+                     env={KEY_ENV: key})
+    assert played.returncode == 0, played.stderr
+    assert "seat 0 asked mock: answered" in played.stdout and "final scores" in played.stdout
+    assert key not in played.stdout + played.stderr
+    assert key.encode() not in db.read_bytes()
+    game_id = played.stdout.split("stored as game ")[1].split()[0]
+    for seat_view in ([], ["--as", "0"], ["--as", "1"]):
+        logged = meeplog("log", game_id, "--db", str(db), *seat_view)
+        assert logged.returncode == 0 and key not in logged.stdout
+    as_other = meeplog("log", game_id, "--db", str(db), "--as", "1").stdout
+    assert "seat 0 consulted mock" in as_other and "asked mock" not in as_other
+
+
+def test_play_refuses_an_llm_seat_whose_key_variable_is_not_set():
+    env = {k: v for k, v in os.environ.items() if k != KEY_ENV}
+    result = subprocess.run([MEEPLOG, "play", "forest", "-p", f"llm:base_url=http://127.0.0.1:9/v1,model=m,"
+                             f"api_key_env={KEY_ENV}", "-p", "random", "-p", "random", "--db", "memory"],
+                            capture_output=True, text=True, timeout=120, check=False, env=env)
+    assert result.returncode == 1
+    assert f"the environment variable {KEY_ENV} is not set" in result.stderr
+
+
+def test_the_mock_llm_command_serves_until_stopped_and_follows_its_script():
+    server = subprocess.Popen([MEEPLOG, "mock-llm", "--port", "0", "--script", "500"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    try:
+        banner = server.stdout.readline()
+        url = banner.split("mock model at ")[1].split()[0]
+        request = {"model": "any", "messages": [{"role": "user", "content": "Your legal commands:\n"
+                                                                           '[0] {"type":"Pick","side":1} (pick 1)'}]}
+        failed = httpx.post(f"{url}/chat/completions", json=request, timeout=10)
+        answered = httpx.post(f"{url}/chat/completions", json=request, timeout=10)
+        assert failed.status_code == 500
+        assert answered.json()["choices"][0]["message"]["content"] == '{"command": {"type": "Pick", "side": 1}}'
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def test_the_mock_llm_command_refuses_a_bad_policy():
+    result = meeplog("mock-llm", "--malformed", "0.7", "--failures", "0.7")
+    assert result.returncode == 2 and "must not exceed 1" in result.stderr
