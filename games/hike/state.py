@@ -1,0 +1,111 @@
+"""The mutable state of a game of Let's Take a Hike; `clone` is hand-written because search copies it a lot.
+
+Flow lives in a few fields: `phase` (setup, a turn, a hike, ending, over), the hike's `step` and `queue`
+(who still has to join, meet the revealed card or choose to continue), a `hazard` awaiting resolution,
+and `tasks`: sub-decisions that interrupt the flow (hand-limit discards, bear, blister and skunk losses).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.hike.config import HikeConfig
+from games.hike.data import Cards
+
+EMPTY = -1  # an empty slot
+
+SETUP, TURN, HIKE, ENDING, OVER = "setup", "turn", "hike", "ending", "over"
+JOIN, REVEAL, MEET, HAZARD, DECIDE, END = "join", "reveal", "meet", "hazard", "decide", "end"
+
+# Sub-decisions, as (kind, seat, arg) tuples in `tasks`; the head one is pending.
+HAND = "hand"  # discard one hand card; repeats while over the hand limit
+DOWN = "down"  # bear: drop backpack cards one at a time until the weight is <= arg (H6, H8)
+HEAVY = "heavy"  # bear or blister (arg: the hazard card): drop one heaviest backpack card (H7, H9)
+SMELL = "smell"  # skunk: drop one backpack card, the rest returns to hand (H10)
+
+Task = tuple[str, int, int]
+
+_FLAT_LISTS = ("draw", "discard", "tasks", "packing_done", "pack_shown", "hikers", "queue", "pool", "eliminated")
+
+
+@dataclass(eq=True)
+class HikeState:
+    config: HikeConfig
+    cards: Cards
+    phase: str = SETUP
+    first_player: int = 0
+    current: int = 0  # whose turn; the original lead hiker during a hike
+    actions_left: int = 0
+    hands: list[list[int]] = field(default_factory=list)  # sorted
+    known: list[list[int]] = field(default_factory=list)  # cards every seat knows are in that hand (sorted)
+    packs: list[list[int]] = field(default_factory=list)  # one card or EMPTY per slot
+    face_up: list[list[bool]] = field(default_factory=list)  # face-down variant: slots turned face up (H31)
+    scores: list[list[int]] = field(default_factory=list)  # score piles
+    draw: list[int] = field(default_factory=list)  # the top card is the last one
+    discard: list[int] = field(default_factory=list)
+    tasks: list[Task] = field(default_factory=list)
+    hazard: tuple[int, int, tuple[int, ...]] | None = None  # (card, player or -1 in a hike, affected seats)
+    packing_done: list[bool] = field(default_factory=list)
+    pack_shown: list[bool] = field(default_factory=list)
+    # the hike in progress
+    step: str = ""
+    leader: int = -1  # current leader (the original one is `current`)
+    hikers: list[int] = field(default_factory=list)
+    queue: list[int] = field(default_factory=list)
+    pool: list[int] = field(default_factory=list)  # revealed items not taken yet
+    revealed: int = EMPTY  # the item the hikers are meeting
+    trail_ended: bool = False  # no card left to reveal: everyone abandons (H24)
+    ends_game: bool = False  # the draw pile ran out during this hike (H24)
+    reshuffled: bool = False  # the draw pile is the old discard pile: its contents are public
+    lacks: list[list[int]] = field(default_factory=list)  # face-down variant: cards a hiker showed it lacks
+    # the end
+    end_reason: str = ""
+    eliminated: list[int] = field(default_factory=list)  # skunk-draw losers, first out first (H32)
+
+    @classmethod
+    def empty(cls, config: HikeConfig, cards: Cards) -> HikeState:
+        players, slots = config.players, cards.slot_count
+        return cls(
+            config,
+            cards,
+            hands=[[] for _ in range(players)],
+            known=[[] for _ in range(players)],
+            packs=[[EMPTY] * slots for _ in range(players)],
+            face_up=[[False] * slots for _ in range(players)],
+            scores=[[] for _ in range(players)],
+            packing_done=[False] * players,
+            pack_shown=[False] * players,
+            lacks=[[] for _ in range(players)],
+        )
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    @property
+    def hand_limit(self) -> int:
+        return self.config.hand_limit or self.cards.hand_limit
+
+    def clone(self) -> HikeState:
+        """Shares the config, the card tables and the scalars; copies every list (no deepcopy, no __init__)."""
+        twin = object.__new__(HikeState)
+        fields = self.__dict__.copy()
+        fields["hands"] = [h[:] for h in self.hands]
+        fields["known"] = [k[:] for k in self.known]
+        fields["packs"] = [p[:] for p in self.packs]
+        fields["face_up"] = [f[:] for f in self.face_up]
+        fields["scores"] = [s[:] for s in self.scores]
+        fields["lacks"] = [x[:] for x in self.lacks]
+        for name in _FLAT_LISTS:
+            fields[name] = fields[name][:]
+        twin.__dict__ = fields
+        return twin
+
+    def clockwise(self, start: int, seats: list[int] | tuple[int, ...]) -> list[int]:
+        """`seats` in clockwise order beginning at `start` (or the first seat after it)."""
+        players = self.players
+        return sorted(seats, key=lambda seat: (seat - start) % players)
+
+    def shows(self, owner: int, slot: int) -> bool:
+        """Whether every seat can see the card in that slot."""
+        return not self.config.hidden_backpacks or self.face_up[owner][slot]
