@@ -146,8 +146,7 @@ def _knowledge(state: DonkeyState, seat: int) -> Guess:
             continue
         ids = state.played[other]
         hidden = [i for i in hidden_slots(state, other) if i not in known]
-        pool = sorted(state.hands[other] + [state.value(i) for i in hidden])
-        pool = [v for v in pool if v not in {state.value(i) for i in ids if i in known or i in state.face_up}]
+        pool = sorted(state.hands[other] + [state.value(i) for i in hidden])  # a public set, whatever the guess
         for slot in range(state.cards_each):
             slot_id = ids[slot] if slot < len(ids) else None
             if slot_id is not None and (slot_id in known or slot_id in state.face_up):
