@@ -41,7 +41,9 @@ def load_rules(name: str) -> Rules[Any, Any]:
     return rules
 
 
+@cache
 def load_player_class(name: str) -> type:
+    """The player class registered as `name`; cached, as a tournament builds players for every game."""
     target = _names(PLAYERS_GROUP).get(name)
     if target is None:
         raise UnknownName(f"unknown player {name!r}; known players: {', '.join(player_names())}")

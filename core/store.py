@@ -24,6 +24,7 @@ from core.audit import AUDIT_EVENTS, GameFinished, GameStarted
 from core.codec import Codec
 from core.game import Game, Recorded
 from core.registry import game_names, load_rules
+from core.tournament.events import TOURNAMENT_CODEC, TOURNAMENT_TOPIC
 
 DEFAULT_DB = "meeplog.db"
 
@@ -53,8 +54,16 @@ def game_codec(game: str) -> Codec:
     return Codec(AUDIT_EVENTS + rules.events + rules.commands)
 
 
+def topic_codec(prefix: str) -> Codec:
+    """The codec for a topic prefix: a tournament's own events, or a game's."""
+    return TOURNAMENT_CODEC if prefix == TOURNAMENT_TOPIC else game_codec(prefix)
+
+
 class GameEventMapper(Mapper):
-    """Maps our recorded envelopes to stored events; the topic `<game>/<EventType>` picks the codec."""
+    """Maps our recorded envelopes to stored events; the topic `<game>/<EventType>` picks the codec.
+
+    A tournament's envelopes carry TOURNAMENT_TOPIC where a game id would be, so they map the same way.
+    """
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         recorded: Recorded = domain_event
@@ -74,7 +83,7 @@ class GameEventMapper(Mapper):
             originator_version=stored_event.originator_version,
             timestamp=datetime.fromisoformat(data["timestamp"]),
             game=game,
-            event=game_codec(game).decode(data["event"]),
+            event=topic_codec(game).decode(data["event"]),
         )
 
 

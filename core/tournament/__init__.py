@@ -1,0 +1,7 @@
+"""AI-vs-AI tournaments: a seat-rotating, seed-pairing schedule played in worker processes, recorded as an
+event-sourced aggregate (so a stopped run resumes), and rated with openskill (DESIGN.md section 7).
+
+Modules: `events` (what the tournament records), `schedule` (who plays which deal), `aggregate` (the
+Tournament), `worker` (one game in a worker process), `run` (the pool and the single writer), `standings`
+(ratings and statistics), `report` (table, JSON, CSV, PNG), `cli` (`meeplog tournament`).
+"""

@@ -1,0 +1,148 @@
+"""Ratings and statistics per player, folded from a tournament's recorded games in schedule order.
+
+A game in which any seat fell back (its player crashed, timed out or kept sending refused commands, and
+the fallback moved for it) was not real play: it is counted apart, in the `fell_back` column of that
+seat's player, and rates nobody. Every other game rates its players with openskill's Plackett-Luce
+model from the final ranks. Win rate is the share of rated games ranked first, a tie for first
+splitting the win; its 95% interval is Wilson's. `rejected` counts games in which a player had a
+command refused (and then played a legal one, or the game would be a fallback); `failed` counts games
+with the player seated that could not be played at all.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from core.tournament.aggregate import Tournament
+from core.tournament.events import GameFailed, GameRecorded
+from core.tournament.schedule import labels
+
+Z95 = 1.959964
+
+
+@dataclass
+class PlayerStanding:
+    player: str
+    spec: str
+    mu: float
+    sigma: float
+    ordinal: float  # mu - 3 sigma: the conservative rating the standings are sorted by
+    games: int  # rated games
+    wins: float
+    win_rate: float | None
+    win_low: float | None
+    win_high: float | None
+    average_score: float | None
+    average_rank: float | None
+    fell_back: int
+    rejected: int
+    failed: int
+
+
+@dataclass
+class Standings:
+    tournament: str
+    game: str
+    scheduled: int
+    recorded: int
+    rated: int
+    failed: int
+    finished: bool
+    players: list[PlayerStanding] = field(default_factory=list)
+    failures: list[GameFailed] = field(default_factory=list)
+
+
+@dataclass
+class _Tally:
+    rating: PlackettLuceRating
+    games: int = 0
+    wins: float = 0.0
+    score: float = 0.0
+    rank: float = 0.0
+    fell_back: int = 0
+    rejected: int = 0
+    failed: int = 0
+
+
+def standings(tournament: Tournament) -> Standings:
+    plan = tournament.plan
+    model = PlackettLuce()
+    names = labels(plan.players)
+    tallies = [_Tally(model.rating(name=name)) for name in names]
+    rated = 0
+    failures = []
+    for fixture in plan.fixtures:
+        result = tournament.results.get(fixture.index)
+        seated = [tallies[player] for player in fixture.seating]
+        if isinstance(result, GameFailed):
+            failures.append(result)
+            for tally in seated:
+                tally.failed += 1
+        elif isinstance(result, GameRecorded):
+            rated += _count(model, result, seated)
+    players = [_standing(name, spec, tally) for name, spec, tally in zip(names, plan.players, tallies, strict=True)]
+    players.sort(key=lambda p: (-p.ordinal, p.player))
+    return Standings(
+        tournament=str(tournament.id),
+        game=plan.game,
+        scheduled=len(plan.fixtures),
+        recorded=len(tournament.results),
+        rated=rated,
+        failed=len(failures),
+        finished=tournament.finished,
+        players=players,
+        failures=failures,
+    )
+
+
+def _count(model: PlackettLuce, result: GameRecorded, seated: list[_Tally]) -> int:
+    """Tally one recorded game; 1 if it was rated, 0 if it is counted apart for a fallback."""
+    for seat in result.rejected:
+        seated[seat].rejected += 1
+    if result.fell_back:
+        for seat in result.fell_back:
+            seated[seat].fell_back += 1
+        return 0
+    new = model.rate([[tally.rating] for tally in seated], ranks=list(result.ranks))
+    winners = result.ranks.count(1)
+    for seat, tally in enumerate(seated):
+        tally.rating = new[seat][0]
+        tally.games += 1
+        tally.wins += 1 / winners if result.ranks[seat] == 1 else 0
+        tally.score += result.scores[seat]
+        tally.rank += result.ranks[seat]
+    return 1
+
+
+def _standing(name: str, spec: str, tally: _Tally) -> PlayerStanding:
+    games = tally.games
+    low, high = wilson(tally.wins, games) if games else (None, None)
+    return PlayerStanding(
+        player=name,
+        spec=spec,
+        mu=tally.rating.mu,
+        sigma=tally.rating.sigma,
+        ordinal=tally.rating.ordinal(),
+        games=games,
+        wins=tally.wins,
+        win_rate=tally.wins / games if games else None,
+        win_low=low,
+        win_high=high,
+        average_score=tally.score / games if games else None,
+        average_rank=tally.rank / games if games else None,
+        fell_back=tally.fell_back,
+        rejected=tally.rejected,
+        failed=tally.failed,
+    )
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval for a proportion: sound near 0 and 1 and for few trials, unlike p ± z·se."""
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)

@@ -1,0 +1,79 @@
+"""One tournament game, played in a worker process with the Game aggregate and the match runner.
+
+The worker never touches the store: it sends the game's whole log back, with its result already
+summarised, and the parent process (the single writer) saves it. Whatever goes wrong in a game that the
+runner does not absorb (a player that cannot be built, a fallback that crashes) comes back as GameFailed,
+so one bad game never stops a tournament.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.audit import CommandRejected, GameFinished, PlayerFellBack
+from core.game import Game, Recorded
+from core.players import make_player
+from core.registry import load_rules
+from core.runner import MatchRunner
+from core.specs import PlayerSpec
+from core.tournament.events import GameFailed, GameRecorded
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """Everything a worker needs to play one scheduled game (it is pickled to the worker)."""
+
+    index: int
+    game_id: uuid.UUID
+    game: str
+    config: dict[str, Any]
+    seats: tuple[str, ...]  # the player spec in each seat
+    seed: int
+    player_seeds: tuple[int, ...]
+    fallback: str
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A finished game on its way to the store: its log, and the result the tournament records for it."""
+
+    log: tuple[Recorded, ...]
+    result: GameRecorded
+
+    @property
+    def id(self) -> uuid.UUID:
+        return self.log[0].originator_id
+
+    def collect_events(self) -> list[Recorded]:
+        """The aggregate protocol of the store: the whole game is new to it."""
+        return list(self.log)
+
+
+def play(task: GameTask) -> PlayedGame | GameFailed:
+    try:
+        rules = load_rules(task.game)
+        seeds = task.player_seeds
+        players = [make_player(PlayerSpec.parse(spec), seed) for spec, seed in zip(task.seats, seeds, strict=True)]
+        fallbacks = [make_player(PlayerSpec.parse(task.fallback), seed) for seed in seeds]
+        game = Game.start(rules, rules.Config(**task.config), task.seats, task.seed, game_id=task.game_id)
+        asyncio.run(MatchRunner(game, players, fallbacks).play())
+        return PlayedGame(tuple(game.log), summarise(task.index, game.log))
+    except Exception as error:  # whatever a game raises is that game's failure, not the tournament's
+        return GameFailed(task.index, f"{type(error).__name__}: {error}")
+
+
+def summarise(index: int, log: Sequence[Recorded]) -> GameRecorded:
+    """The result of a finished game's log: scores, ranks, and the seats that fell back or were refused."""
+    finished = log[-1].event
+    if not isinstance(finished, GameFinished):
+        raise ValueError("the game did not finish")
+    events = [recorded.event for recorded in log]
+    fell_back = sorted({e.seat for e in events if isinstance(e, PlayerFellBack)})
+    rejected = sorted({e.seat for e in events if isinstance(e, CommandRejected)})
+    return GameRecorded(
+        index, str(log[0].originator_id), finished.scores, finished.ranks, tuple(fell_back), tuple(rejected)
+    )

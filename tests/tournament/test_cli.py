@@ -1,0 +1,121 @@
+"""`meeplog tournament` as a user runs it: killed and resumed, with a crashing player, and its errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from core.store import open_store
+from core.tournament.schedule import game_id
+from core.tournament.stored import load_tournament, tournament_ids
+from tests.tournament.plans import MEEPLOG, meeplog
+
+REPO = Path(__file__).resolve().parents[2]
+THREE_RANDOM = ["-p", "random", "-p", "random", "-p", "random"]
+
+
+def standings_file(out: Path) -> dict:
+    [path] = out.glob("*.json")
+    return json.loads(path.read_text())
+
+
+def recorded_so_far(db: Path) -> int:
+    if not db.exists():
+        return 0
+    store = open_store(str(db))
+    return sum(len(load_tournament(store, found).results) for found in tournament_ids(store))
+
+
+def test_a_killed_tournament_resumes_to_the_standings_of_an_uninterrupted_run(tmp_path):
+    games = 150
+    command = ["tournament", "forest", *THREE_RANDOM, "--games", str(games), "--seed", "11", "--workers", "2"]
+    killed_db = tmp_path / "killed.db"
+    run = subprocess.Popen(
+        [MEEPLOG, *command, "--db", str(killed_db), "--out", str(tmp_path / "killed")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )
+    deadline = time.monotonic() + 120
+    while recorded_so_far(killed_db) < 10 and run.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.killpg(run.pid, signal.SIGKILL)  # the process, its workers and their server, mid-run
+    run.wait()
+    partial = recorded_so_far(killed_db)
+    assert 10 <= partial < games
+
+    shown = meeplog("tournament", "show", "--db", str(killed_db), str(next(tournament_ids(open_store(str(killed_db))))))
+    assert shown.returncode == 0, shown.stderr
+    assert f"{partial}/{games} games recorded so far" in shown.stdout
+
+    resumed = meeplog(*command, "--db", str(killed_db), "--out", str(tmp_path / "killed"))
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"resuming: {partial} games already recorded" in resumed.stdout
+    whole = meeplog(*command, "--db", str(tmp_path / "whole.db"), "--out", str(tmp_path / "whole"))
+    assert whole.returncode == 0, whole.stderr
+
+    final = standings_file(tmp_path / "killed")
+    assert final == standings_file(tmp_path / "whole")
+    assert final["finished"] and final["recorded"] == final["rated"] == games
+    store = open_store(str(killed_db))
+    [tournament_id] = tournament_ids(store)
+    assert sorted(str(s.id) for s in store.games()) == sorted(str(game_id(tournament_id, i)) for i in range(games))
+    assert load_tournament(store, tournament_id).runs == 2
+
+
+@pytest.fixture
+def crash_registered(tmp_path) -> dict[str, str]:
+    """The environment of a process in which the `crash` player is installed (a test-only entry point)."""
+    dist = tmp_path / "site" / "meeplog_test_players-0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: meeplog-test-players\nVersion: 0\n")
+    (dist / "entry_points.txt").write_text("[meeplog.players]\ncrash = tests.tournament.players:CrashingPlayer\n")
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path / "site"), str(REPO)])}
+
+
+def test_a_crashing_player_does_not_stop_the_tournament(tmp_path, crash_registered):
+    result = meeplog(
+        "tournament", "forest", "-p", "random", "-p", "random", "-p", "crash", "-p", "random",
+        "--seats", "3", "--games", "12", "--workers", "2", "--db", str(tmp_path / "t.db"), "--out", str(tmp_path),
+        env=crash_registered,
+    )
+    assert result.returncode == 0, result.stderr
+    table = standings_file(tmp_path)
+    players = {p["player"]: p for p in table["players"]}
+    assert table["finished"] and table["recorded"] == 12 and table["failed"] == 0
+    assert players["crash"]["fell_back"] == players["crash"]["rejected"] == 9  # 3 tables of 4, 3 seatings each
+    assert table["rated"] == 3 and players["crash"]["games"] == 0
+    assert all(players[name]["fell_back"] == 0 for name in ("random", "random#2", "random#3"))
+    assert "9 games with a fallback are counted apart" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["forest", "-p", "random", "-p", "random"], "is played with 3 seats but 2 players were given"),
+        (["forest", *THREE_RANDOM, "--seats", "5"], "takes 3 to 4 players, not 5"),
+        (["forest", "-p", "wizard", "-p", "random", "-p", "random"], "unknown player 'wizard'"),
+        (["forest", *THREE_RANDOM, "--fallback", "random:seed=x"], "bad options for player 'random'"),
+        (["chess", "-p", "random"], "unknown game 'chess'"),
+        (["show", "0123abcd"], "no stored tournament with an id starting '0123abcd'"),
+    ],
+)
+def test_mistakes_get_one_line_errors(tmp_path, args, message):
+    result = meeplog("tournament", *args, "--db", str(tmp_path / "t.db"))
+    assert result.returncode == 1
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_finished_tournament_run_again_plays_nothing_and_is_listed(tmp_path):
+    command = ["tournament", "forest", *THREE_RANDOM, "--games", "3", "--db", str(tmp_path / "t.db")]
+    first = meeplog(*command, "--out", str(tmp_path / "first"))
+    again = meeplog(*command, "--out", str(tmp_path / "again"))
+    assert first.returncode == again.returncode == 0, first.stderr + again.stderr
+    assert "already played to the end" in again.stdout
+    assert standings_file(tmp_path / "first") == standings_file(tmp_path / "again")
+    listed = meeplog("tournament", "list", "--db", str(tmp_path / "t.db"))
+    assert "3/3" in listed.stdout and "finished" in listed.stdout

@@ -1,0 +1,76 @@
+"""Playing in worker processes: every game stored once with its result, atomically, and failures recorded."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from eventsourcing.persistence import IntegrityError
+
+from core.store import open_store
+from core.tournament.events import GameFailed, GameRecorded
+from core.tournament.run import TournamentConflict, play_tournament
+from core.tournament.schedule import game_id
+from core.tournament.standings import standings
+from core.tournament.stored import load_tournament, open_tournament
+from tests.stores import store_of_kind
+from tests.tournament.plans import forest_plan
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_every_scheduled_game_is_stored_once_under_its_own_id_with_its_result(kind, tmp_path):
+    with store_of_kind(kind, tmp_path) as store:
+        plan = forest_plan(games=9)
+        tournament, _ = open_tournament(store, plan)
+        recorded = []
+        play_tournament(store, tournament, workers=2, on_recorded=recorded.append)
+        assert sum(recorded) == 9
+        stored = load_tournament(store, plan.id())
+        assert stored.finished and stored.runs == 1 and stored.results == tournament.results
+        assert sorted(str(s.id) for s in store.games()) == sorted(str(game_id(plan.id(), i)) for i in range(9))
+        for index, result in stored.results.items():
+            assert isinstance(result, GameRecorded) and result.game_id == str(game_id(plan.id(), index))
+            game = store.load(game_id(plan.id(), index))
+            fixture = stored.plan.fixtures[index]
+            assert game.started.seed == fixture.seed and game.started.seats == ("random",) * 3
+            assert (result.scores, result.ranks) == (game.outcome().scores, game.outcome().ranks)
+
+
+def test_a_failure_while_recording_leaves_neither_the_games_nor_their_results(tmp_path):
+    db = str(tmp_path / "games.db")
+    plan = forest_plan(games=6)
+    store = open_store(db)
+    tournament, _ = open_tournament(store, plan)
+    with sqlite3.connect(db) as connection:  # the process dies before the transaction commits
+        connection.execute(
+            "CREATE TRIGGER die BEFORE INSERT ON stored_events WHEN NEW.topic = 'tournament/GameRecorded'"
+            " BEGIN SELECT RAISE(ABORT, 'killed'); END"
+        )
+    with pytest.raises(TournamentConflict) as error:
+        play_tournament(store, tournament, workers=2)
+    assert isinstance(error.value.__cause__, IntegrityError)
+    store = open_store(db)
+    assert list(store.games()) == []  # the game rows written before the failure were rolled back with it
+    assert load_tournament(store, plan.id()).results == {}
+
+    with sqlite3.connect(db) as connection:
+        connection.execute("DROP TRIGGER die")
+    resumed, _ = open_tournament(store, plan)
+    play_tournament(store, resumed, workers=2)
+    assert len(list(store.games())) == 6
+    elsewhere = open_store("memory")
+    uninterrupted, _ = open_tournament(elsewhere, plan)
+    play_tournament(elsewhere, uninterrupted, workers=1)
+    assert standings(resumed) == standings(uninterrupted)
+
+
+def test_a_game_that_cannot_be_played_is_recorded_as_failed_and_the_rest_go_on(tmp_path):
+    store = open_store("memory")
+    plan = forest_plan(players=("random", "random", "random", "random:seed=abc"), games=8)
+    tournament, _ = open_tournament(store, plan)
+    play_tournament(store, tournament, workers=2)
+    failed = {index for index, result in tournament.results.items() if isinstance(result, GameFailed)}
+    assert failed == {f.index for f in tournament.plan.fixtures if 3 in f.seating}
+    assert all("bad options for player 'random'" in tournament.results[index].reason for index in failed)
+    assert tournament.finished and len(list(store.games())) == 8 - len(failed)
+    assert standings(tournament).failed == len(failed)
