@@ -98,7 +98,8 @@ class RemotePlayer(Player):
 
     async def act(self, obs: Observation) -> Command:
         schema = command_schema(type(obs.rules))
-        previous = self._last_answer if obs.rejection else None
+        previous = self._last_answer if obs.rejection else None  # what the runner refused, if it refused one
+        self._last_answer = None
         refused: list[tuple[str, str]] = []
         async with httpx.AsyncClient(timeout=self.options.timeout, verify=_tls()) as client:
             for _ in range(self.options.answer_retries + 1):

@@ -1,6 +1,6 @@
 """One JSON POST to a remote player, retried with tenacity when the failure is worth retrying.
 
-Timeouts, dropped connections, 429 and 5xx are retried with exponential backoff and jitter (a
+Timeouts, dropped connections, 408, 429 and 5xx are retried with exponential backoff and jitter (a
 Retry-After header, in seconds or as an HTTP date, replaces the backoff), bounded both in attempts and
 in total time; other HTTP errors are final. Every failed attempt is reported to `on_failure`, so the
 player can record it: nothing sent or received is lost, and nothing is logged with the headers (the
@@ -71,7 +71,6 @@ class Attempt:
     body: str | None
     latency_ms: int
     retries: int
-    response: httpx.Response | None = None
 
 
 @dataclass
@@ -116,7 +115,7 @@ class Transport:
             on_failure(Attempt(CANCELLED, None, _ms_since(started), retries))
             raise
         if response.is_success:
-            return Attempt(None, response.text, _ms_since(started), retries, response)
+            return Attempt(None, response.text, _ms_since(started), retries)
         status, body = response.status_code, response.text[:BODY_KEPT]
         detail = f"{url}: HTTP {status} {response.reason_phrase}"
         if status in RETRIED_STATUSES:

@@ -136,6 +136,15 @@ def test_an_illegal_command_is_refused_by_the_runner_with_the_games_reason_and_s
     assert_all_recorded(game, server)
 
 
+def test_after_a_failed_request_the_model_is_told_of_the_failure_not_shown_an_older_answer(mock_server):
+    server = mock_server(script=[Behaviour.LEGAL, Behaviour.SERVER_ERROR])
+    game = play(PenniesRules(), [llm(server, attempts=1), bot(1)])
+    [rejected] = events(game, CommandRejected)
+    assert "HTTP 500" in rejected.reason
+    assert user_messages(server, 2)[0].endswith(f"Your previous answer was refused: {rejected.reason}. Choose again.")
+    assert events(game, GameFinished)
+
+
 def test_a_made_up_card_cannot_stop_a_real_game(mock_server):
     server = mock_server(script=[Behaviour.ILLEGAL] * 3)
     game = play("forest", [llm(server), bot(1), bot(2)], seed=3)
