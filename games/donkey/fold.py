@@ -214,6 +214,7 @@ def _favour4_swapped(state: DonkeyState, event: Favour4Swapped) -> None:
         state.face_up.add(new)
         forget_public(state, seat, placed)
     note_swap(state, seat, old, new, event.face_up)
+    del state.slots[old]  # where that card went is hidden: keep no trace a sample would carry
     state.swaps.append((seat, event.slot))
     _next_post_turn(state)
 
@@ -297,9 +298,8 @@ def _round_scored(state: DonkeyState, event: RoundScored) -> None:
     for seat, (gains, draws) in enumerate(zip(event.gains, event.draws, strict=True)):
         state.scored[seat].extend(gains)
         state.scored[seat].extend(draws or ())
+        state.scored[seat].sort()  # a pile is a set of values: no order to leak
     draws = tuple(cards or () for cards in event.draws)
-    if event.private and event.drawn:
-        state.draw_log.append(draws)
     cards = tuple(tuple(state.value(i) for i in ids) for ids in state.played)
     removed = tuple(state.slot_of(i) for i in state.removed_slots)
     _record(state, "revealed", cards=cards, removed=removed, gains=event.gains, draws=draws)

@@ -9,6 +9,7 @@ colour is public: its values minus the cards shown face up, sacrificed as favour
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from games.donkey.state import CONTRACT, FAVOUR, LOAD, POST, DonkeyState
@@ -90,13 +91,12 @@ def _redraw_memories(state: DonkeyState, seat: int, observer: int, rng: random.R
     `seat` shares the memory or owns the card; the redrawn value is one of the owner's cards that can
     be in hand or placed since, in the sampled world.
     """
-    mine = state.held[seat]
-    memories = state.held[observer]
-    unknown = sorted((since, owner) for (owner, value), since in memories.items()
+    mine, memories = state.held[seat], state.held[observer]
+    unknown = sorted((since, owner, value) for (owner, value), since in memories.items()
                      if owner != seat and mine.get((owner, value)) != since)
-    for since, owner in unknown:
-        old = next(value for (who, value), t in memories.items() if who == owner and t == since)
-        del memories[owner, old]
+    for _, owner, value in unknown:
+        del memories[owner, value]
+    for since, owner, _ in unknown:  # ordered by what `seat` knows: when, and whose card
         taken = {value for (who, value) in memories if who == owner}
         taken |= {state.value(i) for i in state.known[observer] if state.slots[i][0] == owner}
         candidates = sorted(
@@ -109,17 +109,23 @@ def _redraw_memories(state: DonkeyState, seat: int, observer: int, rng: random.R
 
 def _redeal_draws(state: DonkeyState, seat: int, rng: random.Random) -> None:
     """Under owner-only scored piles, the other refusers' random draws are redealt among them (D28)."""
-    for index, draws in enumerate(state.draw_log):
-        others = [owner for owner, cards in enumerate(draws) if owner != seat and cards]
-        pool = sorted(value for owner in others for value in draws[owner])
+    if state.config.scored_pile_visibility != "owner":
+        return
+    for index, record in enumerate(state.history):
+        others = [owner for owner, cards in enumerate(record.draws) if owner != seat and cards]
+        if not others:
+            continue
+        pool = sorted(value for owner in others for value in record.draws[owner])
         rng.shuffle(pool)
-        redrawn = list(draws)
+        redrawn = list(record.draws)
         for owner in others:
-            for value in draws[owner]:
+            for value in record.draws[owner]:
                 state.scored[owner].remove(value)
-            redrawn[owner], pool = tuple(pool[: len(draws[owner])]), pool[len(draws[owner]):]
+            count = len(record.draws[owner])
+            redrawn[owner], pool = tuple(pool[:count]), pool[count:]
             state.scored[owner].extend(redrawn[owner])
-        state.draw_log[index] = tuple(redrawn)
+            state.scored[owner].sort()
+        state.history[index] = dataclasses.replace(record, draws=tuple(redrawn))
 
 
 def _reshuffle_donkeys(state: DonkeyState, rng: random.Random) -> None:

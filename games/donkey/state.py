@@ -107,7 +107,6 @@ class DonkeyState:
     award: dict[int, int] = field(default_factory=dict)  # slot id -> seat that scores it this round
     packet: list[int] = field(default_factory=list)  # slot ids of an overloaded round's packet, not yet taken
     scored: list[list[int]] = field(default_factory=list)  # values, per seat
-    draw_log: list[tuple[tuple[int, ...], ...]] = field(default_factory=list)  # private random draws, per round
     history: list[RoundRecord] = field(default_factory=list)
 
     @classmethod
@@ -171,7 +170,6 @@ class DonkeyState:
             award=dict(self.award),
             packet=list(self.packet),
             scored=[list(s) for s in self.scored],
-            draw_log=list(self.draw_log),
             history=list(self.history),
         )
 

@@ -9,6 +9,7 @@ import random
 from games.donkey.commands import ACCEPT, REFUSE, DeclareFavour, Favour4Swap, Peek
 from games.donkey.events import RoundScored
 from games.donkey.state import DonkeyState
+from tests.conformance.playouts import steps
 from tests.games.donkey.table import RULES, commit_all, contracts, do, favours, of_type, play_round, start
 
 
@@ -172,3 +173,18 @@ def test_favour_choices_are_public_but_an_unplayable_favour_is_not_skipped():
     state.hands[1] = [1, 3, 5, 7, 9]  # no favour card left in hand: still asked, so its hand stays secret
     commit_all(state, {0: 1, 1: 1, 2: 1, 3: 1})
     assert 1 in state.queue
+
+
+def test_sample_depends_only_on_what_the_seat_knows_all_game_long():
+    """Over random games, sampling a world the seat cannot tell apart from the true one gives the same sample."""
+    options = ({}, {"scored_pile_visibility": "owner"},
+               {"donkey_counts": {"holey": 5, "difficult": 3, "stubborn": 4, "lost": 3, "double": 3, "normal": 2}})
+    for option in options:
+        config = RULES.configure(4, **option)
+        for seed in range(4):
+            rng = random.Random(seed)
+            for state, _, _ in steps(RULES, config, seed):
+                seat = rng.randrange(4)
+                twin = RULES.sample(state, seat, rng)
+                key = rng.randrange(1000)
+                assert RULES.sample(state, seat, random.Random(key)) == RULES.sample(twin, seat, random.Random(key))
