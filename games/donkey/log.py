@@ -98,7 +98,8 @@ def describe(state: DonkeyState, item: GameEvent | Command) -> str:
             return f"seat {seat} {'accepts' if accept else 'refuses'} the contract"
         case Favour4Swapped(seat, slot, placed, returned, face_up):
             if placed is None:
-                return f"seat {seat} swaps {_slot_name(state, seat, slot)} for a card from hand (favour 4)"
+                which = "its load card" if state.cards_each == 1 else f"its card {slot + 1}"
+                return f"seat {seat} swaps {which} for a card from hand (favour 4)"
             side = " face up" if face_up else ""
             return f"seat {seat} swaps its {returned} for the {placed} from hand{side} (favour 4)"
         case Favour4Kept(seat):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from games.donkey.commands import ACCEPT, REFUSE, Commit, DeclareFavour, Favour6Adjust, Peek
+from games.donkey.commands import ACCEPT, REFUSE, Commit, DeclareFavour, Favour4Swap, Favour6Adjust, NoFavour, Peek
 from games.donkey.events import GameEnded
 from tests.games.donkey.table import RULES, start
 
@@ -78,3 +78,14 @@ def test_a_tie_on_points_and_cards_is_shared():
     line = RULES.describe(state, GameEnded((10, 10, 1, 0), (2, 2, 1, 0)))
     assert line == "final scores: seat 0 10 (2 cards), seat 1 10 (2 cards), seat 2 1 (1 card), seat 3 0 (0 cards); " \
                    "seats 0, 1 share the win"
+
+
+def test_a_favour_4_swap_reads_with_its_cards_for_the_swapper_only():
+    state = start(["normal", "normal"], players=3)
+    moves = [(0, Commit((9,))), (1, Commit((5,))), (2, Commit((4,))),
+             (0, DeclareFavour(4)), (1, DeclareFavour(6)), (2, NoFavour()),
+             (0, ACCEPT), (1, ACCEPT), (2, ACCEPT), (0, Favour4Swap(0, 1))]
+    mine = narrate(start(["normal", "normal"], players=3), moves, seat=0)
+    theirs = narrate(state, moves, seat=1)
+    assert mine[-1] == "seat 0 swaps its 9 for the 1 from hand (favour 4)"
+    assert theirs[-1] == "seat 0 swaps its load card for a card from hand (favour 4)"
