@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
 
 import orjson
@@ -70,4 +71,6 @@ def _tagged(obj: Any) -> dict[str, Any]:
         return {TYPE_KEY: type(obj).__name__, **{f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}}
     if isinstance(obj, (set, frozenset)):
         return sorted(obj)
+    if isinstance(obj, datetime):  # a datetime subclass, which orjson leaves to us: freezegun's in tests
+        return obj.isoformat()
     raise TypeError(f"cannot encode {type(obj).__name__}")
