@@ -1,0 +1,167 @@
+"""`meeplog replay`: export, import, verify, time travel and fork recorded games (docs/replays.md).
+
+Where a command takes a SOURCE, it is a replay file, or else a stored game's id (or a unique prefix of
+it) in --db. Steps count decisions: step 0 is the game as set up, step N the game after N decisions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from core.cli import DbOption, PlayerOption, console, fail, player_seed, print_outcome, user_errors
+from core.game import Recorded
+from core.narrate import narrate
+from core.players import make_player
+from core.runner import MatchRunner, MatchSettings
+from core.specs import PlayerSpec
+from core.store import DEFAULT_DB, GameNotFound, open_store
+from replays.fork import fork as fork_game
+from replays.format import read_replay
+from replays.present import position_document, position_report, verdict_report
+from replays.transfer import export_game, import_history
+from replays.travel import at_step
+from replays.verify import verify as verify_history
+
+app = typer.Typer(help="Export, import, verify, time-travel through and fork recorded games.", no_args_is_help=True)
+
+SourceArgument = Annotated[str, typer.Argument(help="a replay file, or a stored game's id (or unique prefix) in --db")]
+SeatOption = Annotated[int | None, typer.Option("--as", help="show it as this seat saw it: its view, feed and prompt")]
+
+
+@app.command("export")
+def export(
+    game_id: Annotated[str, typer.Argument(help="a stored game's id (or a unique prefix of it)")],
+    output: Annotated[str, typer.Option("--output", "-o", help="the replay file to write; - for stdout")],
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Write a stored game to a replay file, losing nothing."""
+    with user_errors():
+        store = open_store(db)
+        found = store.resolve(game_id)
+        data = export_game(store, found)
+        if output == "-":
+            sys.stdout.buffer.write(data)
+            return
+        _write(Path(output), data)
+    events = data.count(b"\n")  # one line per event, the header standing for GameStarted
+    console.print(f"exported game {found} ({events} events) to {output}", soft_wrap=True)
+
+
+@app.command("import")
+def import_(
+    file: Annotated[Path, typer.Argument(help="a replay file")],
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Store the game a replay file holds, under its own id; refused if that id is already in the store."""
+    with user_errors():
+        history = _read(file)
+        import_history(open_store(db), history, db)
+    first = history[0]
+    console.print(f"imported {first.game} game {first.originator_id} ({len(history)} events) into {db}", soft_wrap=True)
+
+
+@app.command("verify")
+def verify(
+    sources: Annotated[list[str] | None, typer.Argument(help="replay files or stored game ids")] = None,
+    db: DbOption = DEFAULT_DB,
+    every: Annotated[bool, typer.Option("--all", help="verify every game in --db")] = False,
+) -> None:
+    """Re-run the rules on every recorded decision and report the first event they no longer cause."""
+    with user_errors():
+        if not sources and not every:
+            raise ValueError("name replay files or game ids to verify, or give --all")
+        loaded = [_load(source, db) for source in sources or []]
+        if every:
+            store = open_store(db)
+            loaded += [(str(summary.id), store.history(summary.id)) for summary in store.games()]
+        failed = 0
+        for label, history in loaded:
+            verdict = verify_history(history)
+            failed += not verdict.ok
+            console.print(verdict_report(verdict, label), soft_wrap=True)
+    if failed:
+        fail(f"{failed} of {len(loaded)} games diverge from the installed rules")
+    console.print(f"all {len(loaded)} games verify")
+
+
+@app.command("show")
+def show(
+    source: SourceArgument,
+    step: Annotated[int, typer.Option("--step", "-n", help="the step: the game after this many decisions")],
+    seat: SeatOption = None,
+    db: DbOption = DEFAULT_DB,
+    as_json: Annotated[bool, typer.Option("--json", help="print exact JSON instead of readable text")] = False,
+) -> None:
+    """The game at a step: its state, or one seat's view and event feed; and any model prompt made there."""
+    with user_errors():
+        _, history = _load(source, db)
+        seats = len(history[0].event.seats)
+        if seat is not None and not 0 <= seat < seats:
+            raise ValueError(f"--as takes a seat from 0 to {seats - 1}")
+        position = at_step(history, step)
+    if as_json:
+        sys.stdout.buffer.write(position_document(position, seat) + b"\n")
+    else:
+        console.print(position_report(position, seat), soft_wrap=True)
+
+
+@app.command("fork")
+def fork(
+    source: SourceArgument,
+    at: Annotated[int, typer.Option("--at", help="the step to continue from")],
+    player: PlayerOption,
+    seed: Annotated[int | None, typer.Option(help="seed of the new players (default: the game's seed)")] = None,
+    db: DbOption = DEFAULT_DB,
+    fallback: Annotated[str, typer.Option(help="player spec that moves for a failing player")] = "random",
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="print the result only, not the log")] = False,
+) -> None:
+    """Continue a game from step N with other players; store it as a new game that records its origin."""
+    with user_errors():
+        _, history = _load(source, db)
+        specs = [PlayerSpec.parse(text) for text in player]
+        game = fork_game(history, at, [str(spec) for spec in specs])
+        seed = game.started.seed if seed is None else seed
+        players = [make_player(spec, player_seed(seed, seat)) for seat, spec in enumerate(specs)]
+        fallbacks = [make_player(PlayerSpec.parse(fallback), player_seed(seed, seat)) for seat in range(len(specs))]
+        settings = MatchSettings(save_every_decision=any(p.expensive for p in players))
+        forked_at = game.version
+        outcome = asyncio.run(MatchRunner(game, players, fallbacks, settings=settings, store=open_store(db)).play())
+    if not quiet:
+        for version, line in narrate(game.log):
+            if version == 1 or version > forked_at:
+                console.print(Text(f"{version:>5}  {line}"), soft_wrap=True)
+    print_outcome(game, outcome)
+    console.print(f"stored as game {game.id} (forked from {game.started.origin}) in {db}", soft_wrap=True)
+
+
+def _load(source: str, db: str) -> tuple[str, list[Recorded]]:
+    """(label, history) of a replay file or a stored game."""
+    path = Path(source)
+    if path.is_file():
+        return source, _read(path)
+    store = open_store(db)
+    try:
+        game_id = store.resolve(source)
+        return str(game_id), store.history(game_id)
+    except GameNotFound as error:
+        raise GameNotFound(f"{source!r} is no replay file, and {error}") from None
+
+
+def _read(path: Path) -> list[Recorded]:
+    try:
+        return read_replay(path)
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror}") from None
+
+
+def _write(path: Path, data: bytes) -> None:
+    try:
+        path.write_bytes(data)
+    except OSError as error:
+        raise ValueError(f"cannot write {path}: {error.strerror}") from None

@@ -1,0 +1,44 @@
+"""Fork: a new game that is a recorded one up to a step, ready to be continued by other players.
+
+The fork's GameStarted keeps the seed and the config and names its origin "<game id>@<step>"; its next
+records are the original's up to that step, each decision re-decided so that the game's random
+generator stands exactly where it stood. So a fork verifies like any game (docs/replays.md).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+
+from core.game import Game, Recorded
+from core.registry import load_rules
+from replays.steps import Timeline
+from replays.verify import redecide
+
+
+class CannotFork(ValueError):
+    """The step is out of range, the game is over there, or the installed rules do not reproduce it."""
+
+
+def fork(history: Sequence[Recorded], step: int, seats: Sequence[str], *, game_id: uuid.UUID | None = None) -> Game:
+    """The original game at `step`, as a new unsaved game whose remaining seats are `seats` (player specs)."""
+    timeline = Timeline.of(history)
+    timeline.check(step)
+    first = history[0]
+    started = first.event
+    if len(seats) != len(started.seats):
+        raise CannotFork(f"the game has {len(started.seats)} seats; give one player per seat, not {len(seats)}")
+    rules = load_rules(started.game)
+    origin = f"{first.originator_id}@{step}"
+    game = Game.start(rules, rules.Config(**started.config), seats, started.seed, origin=origin, game_id=game_id)
+    copied = [record._replace(originator_id=game.id) for record in history[1:timeline.ends[step]]]
+    divergence = redecide(game, copied)
+    if divergence is not None:
+        raise CannotFork(
+            f"the installed rules do not reproduce this game up to step {step}: version {divergence.version}: "
+            f"{divergence.problem}; `meeplog replay verify` shows the details"
+        )
+    if game.over:
+        raise CannotFork(f"the game is over at step {step}; fork it at a step from 0 to {timeline.last - 1}")
+    return game
+

@@ -1,0 +1,58 @@
+"""Steps: the positions a recorded game went through, counted in decisions (docs/replays.md).
+
+A decision is a CommandAccepted or PlayerFellBack record; its block is the decision and the events it
+caused (the game's events, then GameFinished if it ended the game), recorded together. Step N is the
+game after its first N decisions and their blocks: step 0 is the game as set up, and step N is the
+position the (N+1)th decision was made from. The audit records between two blocks (CommandRejected,
+LlmExchange) belong to the step they were made at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.audit import AUDIT_EVENTS, DECISIONS, GameFinished
+from core.game import Recorded
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """Where each step's records are in a history (indices into it; version = index + 1)."""
+
+    decisions: tuple[int, ...]  # the index of each decision record, in order
+    ends: tuple[int, ...]  # ends[n]: how many records make up step n (history[:ends[n]] folds to it)
+    length: int
+
+    @classmethod
+    def of(cls, history: Sequence[Recorded]) -> Timeline:
+        decisions, ends = [], [1]
+        for index, recorded in enumerate(history):
+            if isinstance(recorded.event, DECISIONS):
+                decisions.append(index)
+                ends.append(block_end(history, index))
+        return cls(tuple(decisions), tuple(ends), len(history))
+
+    @property
+    def last(self) -> int:
+        """The last step: the number of decisions."""
+        return len(self.decisions)
+
+    def check(self, step: int) -> None:
+        if not 0 <= step <= self.last:
+            raise ValueError(f"this game has steps 0 to {self.last} (one per decision); there is no step {step}")
+
+    def span(self, step: int) -> range:
+        """The indices of the records made at `step`: from its position to the next decision."""
+        stop = self.decisions[step] if step < self.last else self.length
+        return range(self.ends[step], stop)
+
+
+def block_end(history: Sequence[Recorded], decision: int) -> int:
+    """The index just after the block of the decision at `decision`: its game events and any GameFinished."""
+    end = decision + 1
+    while end < len(history) and (
+        not isinstance(history[end].event, AUDIT_EVENTS) or isinstance(history[end].event, GameFinished)
+    ):
+        end += 1
+    return end

@@ -1,0 +1,155 @@
+"""Verify a recorded game: set it up again from GameStarted, re-run `decide` on every recorded decision with
+the recorded randomness, and check that each causes exactly the recorded events (docs/replays.md).
+
+The randomness is the game's own: Random(seed), drawn from first by setup and then by each decide in
+order, as core.game does live. So a replay needs no stored random numbers, and any change in the rules'
+behaviour, data or use of randomness shows up as the first recorded event that the rules no longer cause.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.audit import AUDIT_EVENTS, DECISIONS, GameFinished, GameStarted
+from core.game import Game, Recorded
+from core.kernel import Command, GameEvent, IllegalCommand
+from core.registry import load_rules
+from replays.steps import block_end
+
+NOTES = tuple(kind for kind in AUDIT_EVENTS if kind not in (GameStarted, GameFinished, *DECISIONS))
+"""Audit records that change nothing in the game (CommandRejected, LlmExchange, ...)."""
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where a recorded game and the installed rules first part ways."""
+
+    decision: int  # 1-based; 0 when the game cannot even be set up again
+    version: int  # the first recorded version that the rules do not reproduce
+    problem: str
+    seat: int | None = None
+    command: Command | None = None
+    first_version: int = 1  # the version of the decision's first event, where `recorded` starts
+    recorded: tuple[GameEvent, ...] = ()  # the events recorded after the decision
+    redecided: tuple[GameEvent, ...] = ()  # the events the installed rules cause instead
+
+    @property
+    def step(self) -> int:
+        """The step the diverging decision was made from (`replay show --step` it to look)."""
+        return max(self.decision - 1, 0)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    game_id: uuid.UUID
+    game: str
+    events: int
+    decisions: int  # re-decided identically
+    finished: bool
+    notes: tuple[str, ...]  # recorded with other rules or data: worth knowing, not a failure by itself
+    divergence: Divergence | None
+
+    @property
+    def ok(self) -> bool:
+        return self.divergence is None
+
+
+def verify(history: Sequence[Recorded]) -> Verdict:
+    first = history[0]
+    started = first.event
+    if not isinstance(started, GameStarted):
+        raise ValueError("a game's history must begin with GameStarted")
+    rules = load_rules(started.game)
+    notes = []
+    if started.rules_version != rules.version:
+        notes.append(f"recorded with rules version {started.rules_version}, replayed with {rules.version}")
+    try:
+        game = Game(rules, started, first.originator_id)
+    except Exception as error:  # a config the rules no longer accept, or a setup that fails on it
+        problem = f"the game cannot be set up again: {type(error).__name__}: {error}"
+        return Verdict(first.originator_id, started.game, len(history), 0, False, tuple(notes),
+                       Divergence(0, 1, problem))
+    if started.data_hash != rules.data_hash(game.config):
+        notes.append(f"recorded with data {started.data_hash}, replayed with {rules.data_hash(game.config)}")
+    game.log.append(first)
+    divergence = redecide(game, history[1:])
+    decisions = sum(1 for r in game.log if isinstance(r.event, DECISIONS))
+    return Verdict(first.originator_id, started.game, len(history), decisions, game.over, tuple(notes), divergence)
+
+
+def redecide(game: Game, records: Sequence[Recorded]) -> Divergence | None:
+    """Append `records` to `game`'s log, re-deciding each recorded decision with the game's rng.
+
+    Stops at the first record the rules do not reproduce; the game is then left just before it.
+    """
+    decisions, index = 0, 0
+    while index < len(records):
+        record = records[index]
+        event = record.event
+        if isinstance(event, NOTES):
+            game.log.append(record)
+            index += 1
+            continue
+        if not isinstance(event, DECISIONS):
+            return Divergence(decisions + 1, record.originator_version,
+                              f"{type(event).__name__} was recorded but no decision caused it",
+                              recorded=(event,), first_version=record.originator_version)
+        decisions += 1
+        end = block_end(records, index)
+        recorded = tuple(r.event for r in records[index + 1:end])
+        redecided, problem = _decide(game, event.seat, event.command)
+        context = {"seat": event.seat, "command": event.command, "first_version": record.originator_version + 1,
+                   "recorded": recorded, "redecided": redecided}
+        if problem is not None:
+            return Divergence(decisions, record.originator_version, problem, **context)
+        if redecided != recorded:
+            at = _first_difference(recorded, redecided)
+            version = record.originator_version + 1 + at
+            return Divergence(decisions, version, _difference(recorded, redecided, at), **context)
+        game.log.extend(records[index:end])
+        index = end
+    return None
+
+
+def _decide(game: Game, seat: int, command: Command | None) -> tuple[tuple[GameEvent, ...], str | None]:
+    """The events the rules cause for a recorded decision (evolving the game), or why they refuse it."""
+    rules, state = game.rules, game.state
+    try:
+        events = rules.decide(state, seat, command, game.rng)
+    except IllegalCommand as refused:
+        return (), f"the rules now refuse seat {seat}'s command: {refused.reason}"
+    except Exception as error:  # a damaged file can hold any command; the report must still come out
+        return (), f"decide failed on seat {seat}'s command: {type(error).__name__}: {error}"
+    for event in events:
+        rules.evolve(state, event)
+    if rules.pending(state).over:
+        outcome = rules.outcome(state)
+        events = [*events, GameFinished(outcome.scores, outcome.ranks, outcome.note)]
+    return tuple(events), None
+
+
+def _first_difference(recorded: tuple[GameEvent, ...], redecided: tuple[GameEvent, ...]) -> int:
+    pairs = zip(recorded, redecided, strict=False)
+    return next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(recorded), len(redecided)))
+
+
+def _difference(recorded: tuple[GameEvent, ...], redecided: tuple[GameEvent, ...], at: int) -> str:
+    if at >= len(recorded):
+        return f"the rules now cause {len(redecided) - at} more event(s), starting with {type(redecided[at]).__name__}"
+    if at >= len(redecided):
+        return f"the rules no longer cause the recorded {type(recorded[at]).__name__} (and what follows it)"
+    old, new = recorded[at], redecided[at]
+    if type(old) is not type(new):
+        return f"recorded {type(old).__name__}, the rules now cause {type(new).__name__}"
+    fields = ", ".join(
+        f"{name}: recorded {a!r}, now {b!r}" for name, a, b in _fields(old, new) if a != b
+    )
+    return f"{type(old).__name__} differs ({fields})"
+
+
+def _fields(old: GameEvent, new: GameEvent) -> list[tuple[str, Any, Any]]:
+    return [(f.name, getattr(old, f.name), getattr(new, f.name)) for f in dataclasses.fields(old)]
