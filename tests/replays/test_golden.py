@@ -1,0 +1,39 @@
+"""Golden replays: every registered game's stored replays still verify, so a change in its behaviour fails
+here with the first event the rules no longer cause (regenerate deliberately with scripts/make-golden)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+
+from core.registry import game_names
+from replays.format import read_replay
+from replays.present import verdict_report
+from replays.verify import verify
+from tests.replays.golden import GOLDEN, MAKE, golden_files, make_golden
+
+
+def report(verdict, label: str) -> str:
+    console = Console(width=200, file=io.StringIO())
+    console.print(verdict_report(verdict, label))
+    return console.file.getvalue()
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_the_golden_replays_of_every_registered_game_still_verify(game):
+    files = golden_files(game)
+    if len(files) < 2:
+        pytest.fail(f"{game} has {len(files)} golden replays under {GOLDEN.relative_to(GOLDEN.parents[1])}/{game}/; "
+                    f"create them with `{MAKE} {game}` and commit them")
+    for path in files:
+        verdict = verify(read_replay(path))
+        assert verdict.ok, f"{path.name} no longer replays:\n{report(verdict, str(path))}"
+        assert verdict.finished and verdict.notes == ()
+
+
+def test_golden_replays_are_recorded_byte_identically_run_to_run(tmp_path):
+    first, second = make_golden("forest", tmp_path / "first"), make_golden("forest", tmp_path / "second")
+    assert [path.name for path in first] == [path.name for path in golden_files("forest")]
+    assert [path.read_bytes() for path in first] == [path.read_bytes() for path in second]
