@@ -74,12 +74,13 @@ class Placed(GameEvent):
     """An item goes from hand into a slot; `returned` is the card it displaced (EMPTY if none).
 
     Face down (H31), the placed card is the owner's secret, and so is the displaced one unless it
-    was face up.
+    was face up; a face-down card swapped for another leaves the table looking the same, so the
+    others do not learn which slot it was either.
     """
 
     seat: int
     card: int | None
-    slot: int
+    slot: int | None
     returned: int | None
     face_down: bool
     returned_face_up: bool
@@ -87,8 +88,9 @@ class Placed(GameEvent):
     def seen_by(self, seat: int) -> GameEvent:
         if not self.face_down or seat == self.seat:
             return self
-        returned = self.returned if self.returned_face_up or self.returned == EMPTY else None
-        return dataclasses.replace(self, card=None, returned=returned)
+        if self.returned == EMPTY or self.returned_face_up:
+            return dataclasses.replace(self, card=None)
+        return dataclasses.replace(self, card=None, slot=None, returned=None)
 
 
 @dataclass(frozen=True)
@@ -157,6 +159,8 @@ class Matched(GameEvent):
 
 @dataclass(frozen=True)
 class Paid(GameEvent):
+    """The hiker discards these cards from these slots (both sorted: which card sat where is not told)."""
+
     seat: int
     distance: int
     slots: tuple[int, ...]
@@ -267,11 +271,16 @@ class Dropped(GameEvent):
 
 @dataclass(frozen=True)
 class Skunked(GameEvent):
-    """The skunk's victim discards one backpack card and takes the rest back into hand (H10)."""
+    """The skunk's victim discards one backpack card and takes the rest back into hand (H10).
+
+    `slots` are all the slots that held a card, `returned` what each gave back to hand (EMPTY for
+    the discarded one, from `slot`). Face-down cards (H31) stay the owner's secret, and when the
+    discarded one was face down, so is the slot it came from.
+    """
 
     seat: int
-    slot: int
     card: int
+    slot: int | None
     slots: tuple[int, ...]
     returned: tuple[int | None, ...]
     secret_slots: tuple[int, ...]
@@ -279,7 +288,8 @@ class Skunked(GameEvent):
     def seen_by(self, seat: int) -> GameEvent:
         if seat == self.seat or not self.secret_slots:
             return self
-        return dataclasses.replace(self, returned=_blank(self.returned, self.slots, self.secret_slots))
+        slot = None if self.slot in self.secret_slots else self.slot
+        return dataclasses.replace(self, slot=slot, returned=_blank(self.returned, self.slots, self.secret_slots))
 
 
 @dataclass(frozen=True)

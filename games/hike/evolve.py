@@ -151,8 +151,8 @@ def _drew(state: HikeState, e: Drew) -> None:
 
 
 def _placed(state: HikeState, e: Placed) -> None:
-    seat, card = e.seat, e.card
-    assert card is not None and e.returned is not None, "evolve needs the true event"
+    seat, card, slot = e.seat, e.card, e.slot
+    assert card is not None and slot is not None and e.returned is not None, "evolve needs the true event"
     state.hands[seat].remove(card)
     if e.face_down:
         _forget_unseen(state.known[seat])
@@ -162,8 +162,8 @@ def _placed(state: HikeState, e: Placed) -> None:
         insort(state.hands[seat], e.returned)
         if not e.face_down or e.returned_face_up:
             insort(state.known[seat], e.returned)
-    state.packs[seat][e.slot] = card
-    state.face_up[seat][e.slot] = False
+    state.packs[seat][slot] = card
+    state.face_up[seat][slot] = False
     state.actions_left -= 1
 
 
@@ -281,7 +281,8 @@ def _matched(state: HikeState, e: Matched) -> None:
 
 def _paid(state: HikeState, e: Paid) -> None:
     for slot in e.slots:
-        state.discard.append(_empty_slot(state, e.seat, slot))
+        _empty_slot(state, e.seat, slot)
+    state.discard.extend(e.cards)
     if state.config.hidden_backpacks:
         state.lacks[e.seat].append(state.revealed)
     _met(state)
@@ -289,7 +290,8 @@ def _paid(state: HikeState, e: Paid) -> None:
 
 def _busted(state: HikeState, e: Busted) -> None:
     for slot in e.slots:
-        state.discard.append(_empty_slot(state, e.seat, slot))
+        _empty_slot(state, e.seat, slot)
+    state.discard.extend(e.cards)
     state.hikers.remove(e.seat)
     state.lacks[e.seat] = []
     _met(state)
@@ -401,8 +403,10 @@ def _dropped(state: HikeState, e: Dropped) -> None:
 
 
 def _skunked(state: HikeState, e: Skunked) -> None:
+    assert e.slot is not None, "evolve needs the true event"
     state.discard.append(_empty_slot(state, e.seat, e.slot))
-    _to_hand(state, e.seat, e.slots, e.returned, e.secret_slots)
+    kept = [(slot, card) for slot, card in zip(e.slots, e.returned, strict=True) if slot != e.slot]
+    _to_hand(state, e.seat, tuple(s for s, _ in kept), tuple(card for _, card in kept), e.secret_slots)
     state.tasks.pop(0)
     _check_hand_limit(state, e.seat)
 

@@ -110,6 +110,6 @@ def meeting(state: HikeState, seat: int) -> GameEvent | None:
     distance = cards.boots[card]
     if weight(cards, pack) < distance:
         slots = tuple(s for s, c in enumerate(pack) if c != EMPTY)
-        return Busted(seat, distance, slots, tuple(contents(pack)))
+        return Busted(seat, distance, slots, tuple(sorted(contents(pack))))
     return None
 

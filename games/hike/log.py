@@ -195,8 +195,9 @@ def _hazard_event(w: _Words, event: GameEvent) -> str:
             return f"a raccoon raids {_seats(affected)}: {losses or 'no hand to raid'}"
         case Dropped(seat, where, card, cause):
             return f"seat {seat} loses {w.name(card)} from {w.slot(where)} to the {cause}"
-        case Skunked(seat, _, card, _, returned, _):
-            return f"seat {seat} discards {w.name(card)} to the skunk and unpacks {w.listing(returned)}"
+        case Skunked(seat, card, _, _, returned, _):
+            unpacked = tuple(c for c in returned if c != EMPTY)
+            return f"seat {seat} discards {w.name(card)} to the skunk and unpacks {w.listing(unpacked)}"
     return ""
 
 

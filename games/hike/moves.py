@@ -262,9 +262,10 @@ def _task_event(state: HikeState, task: Task, command: Command) -> GameEvent:
             names = " or ".join(cards.names[c] for c in heaviest_cards(cards, pack))
             raise IllegalCommand(f"drop one of your heaviest cards: {names}")
         if kind == SMELL:
-            rest = tuple(s for s, c in enumerate(pack) if c != EMPTY and s != slot)
-            secret = tuple(s for s in rest if not state.shows(seat, s))
-            return Skunked(seat, slot, command.card, rest, tuple(pack[s] for s in rest), secret)
+            held = tuple(s for s, c in enumerate(pack) if c != EMPTY)
+            returned = tuple(EMPTY if s == slot else pack[s] for s in held)
+            secret = tuple(s for s in held if not state.shows(seat, s))
+            return Skunked(seat, command.card, slot, held, returned, secret)
         cause = "bear" if kind == DOWN else cards.names[arg]
         return Dropped(seat, slot, command.card, cause)
     raise IllegalCommand(f"{type(command).__name__} is not allowed now: {expected(state)}")
@@ -283,7 +284,7 @@ def _pay(state: HikeState, seat: int, command: Pay) -> Paid:
         slot = slot_holding(remaining, {card}, state.face_up[seat])
         remaining[slot] = EMPTY
         slots.append(slot)
-    return Paid(seat, distance, tuple(slots), chosen)
+    return Paid(seat, distance, tuple(sorted(slots)), chosen)
 
 
 def _continue_or_abandon(state: HikeState, seat: int, command: Continue | Abandon) -> GameEvent:

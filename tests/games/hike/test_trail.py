@@ -226,7 +226,7 @@ def test_a_revealed_skunk_ends_the_hike_and_the_revealed_cards_are_lost():
     assert of_type(events, SkunkCame)[0] == SkunkCame(c("skunk"), (0, 1), (0, 1), True)
     do(state, 0, Drop(c("tent")))
     events = do(state, 1, Drop(c("map")))
-    assert of_type(events, Skunked)[0].returned == (c("tent"),)
+    assert of_type(events, Skunked)[0].returned == (-1, c("tent"))  # from top and bottom: the map went
     ended = of_type(events, HikeEnded)[0]
     assert ended.discarded == (c("map"),) and state.scores == [[], [], []]
     assert hand_of(state, 0) == ["map"] and hand_of(state, 1) == ["tent"]
