@@ -20,7 +20,7 @@ from core.store import GameStore
 from core.tournament.aggregate import Tournament
 from core.tournament.events import Fixture, GameFailed
 from core.tournament.schedule import game_id, player_seed
-from core.tournament.worker import GameTask, PlayedGame, play
+from core.tournament.worker import GameTask, PlayedGame, exit_with_parent, play
 
 QUEUED_PER_WORKER = 8  # keeps workers busy while this process writes; the rest waits, cancellable
 
@@ -64,7 +64,7 @@ def play_tournament(
     tasks = iter([task(tournament, fixture) for fixture in tournament.pending()])
     tournament.start(workers)
     save(store, tournament)
-    pool = ProcessPoolExecutor(workers, mp_context=worker_context())
+    pool = ProcessPoolExecutor(workers, mp_context=worker_context(), initializer=exit_with_parent)
     try:
         running: set[Future[PlayedGame | GameFailed]] = set()
         while True:

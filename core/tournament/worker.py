@@ -9,6 +9,9 @@ so one bad game never stops a tournament.
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import os
+import threading
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -51,6 +54,13 @@ class PlayedGame:
     def collect_events(self) -> list[Recorded]:
         """The aggregate protocol of the store: the whole game is new to it."""
         return list(self.log)
+
+
+def exit_with_parent() -> None:
+    """Make this worker exit when the tournament process dies (killed, it cannot tell its workers to stop)."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=lambda: (parent.join(), os._exit(1)), name="exit-with-parent", daemon=True).start()
 
 
 def play(task: GameTask) -> PlayedGame | GameFailed:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import json
 import os
 import signal
@@ -9,12 +11,15 @@ import subprocess
 import time
 from pathlib import Path
 
+import orjson
 import pytest
 
 from core.store import open_store
+from core.tournament.run import play_tournament
 from core.tournament.schedule import game_id
-from core.tournament.stored import load_tournament, tournament_ids
-from tests.tournament.plans import MEEPLOG, meeplog
+from core.tournament.standings import standings
+from core.tournament.stored import load_tournament, open_tournament, tournament_ids
+from tests.tournament.plans import MEEPLOG, forest_plan, meeplog
 
 REPO = Path(__file__).resolve().parents[2]
 THREE_RANDOM = ["-p", "random", "-p", "random", "-p", "random"]
@@ -32,37 +37,60 @@ def recorded_so_far(db: Path) -> int:
     return sum(len(load_tournament(store, found).results) for found in tournament_ids(store))
 
 
+def running_in_group(group: int) -> list[int]:
+    """The processes of a process group that are still running (not zombies waiting to be reaped)."""
+    running = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            running.append(int(stat.parent.name))
+    return running
+
+
 def test_a_killed_tournament_resumes_to_the_standings_of_an_uninterrupted_run(tmp_path):
-    games = 150
-    command = ["tournament", "forest", *THREE_RANDOM, "--games", str(games), "--seed", "11", "--workers", "2"]
-    killed_db = tmp_path / "killed.db"
+    games, seed = 120, 11
+    command = ["tournament", "forest", *THREE_RANDOM, "--games", str(games), "--seed", str(seed), "--workers", "2"]
+    db, out = tmp_path / "killed.db", tmp_path / "out"
     run = subprocess.Popen(
-        [MEEPLOG, *command, "--db", str(killed_db), "--out", str(tmp_path / "killed")],
+        [MEEPLOG, *command, "--db", str(db), "--out", str(out)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
     )
-    deadline = time.monotonic() + 120
-    while recorded_so_far(killed_db) < 10 and run.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    os.killpg(run.pid, signal.SIGKILL)  # the process, its workers and their server, mid-run
-    run.wait()
-    partial = recorded_so_far(killed_db)
+    try:
+        deadline = time.monotonic() + 120
+        while recorded_so_far(db) < 10 and run.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        run.send_signal(signal.SIGKILL)  # the tournament process only: its workers must notice and stop
+        run.wait()
+        deadline = time.monotonic() + 30
+        while running_in_group(run.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert running_in_group(run.pid) == []
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(run.pid, signal.SIGKILL)
+    partial = recorded_so_far(db)
     assert 10 <= partial < games
 
-    shown = meeplog("tournament", "show", "--db", str(killed_db), str(next(tournament_ids(open_store(str(killed_db))))))
+    [tournament_id] = tournament_ids(open_store(str(db)))
+    shown = meeplog("tournament", "show", "--db", str(db), str(tournament_id)[:8])
     assert shown.returncode == 0, shown.stderr
     assert f"{partial}/{games} games recorded so far" in shown.stdout
 
-    resumed = meeplog(*command, "--db", str(killed_db), "--out", str(tmp_path / "killed"))
+    resumed = meeplog(*command, "--db", str(db), "--out", str(out))
     assert resumed.returncode == 0, resumed.stderr
     assert f"resuming: {partial} games already recorded" in resumed.stdout
-    whole = meeplog(*command, "--db", str(tmp_path / "whole.db"), "--out", str(tmp_path / "whole"))
-    assert whole.returncode == 0, whole.stderr
 
-    final = standings_file(tmp_path / "killed")
-    assert final == standings_file(tmp_path / "whole")
+    elsewhere = open_store("memory")
+    uninterrupted, _ = open_tournament(elsewhere, forest_plan(games=games, seed=seed))
+    assert uninterrupted.id == tournament_id
+    play_tournament(elsewhere, uninterrupted, workers=2)
+    final = standings_file(out)
+    assert final == json.loads(orjson.dumps(dataclasses.asdict(standings(uninterrupted))))
     assert final["finished"] and final["recorded"] == final["rated"] == games
-    store = open_store(str(killed_db))
-    [tournament_id] = tournament_ids(store)
+    store = open_store(str(db))
     assert sorted(str(s.id) for s in store.games()) == sorted(str(game_id(tournament_id, i)) for i in range(games))
     assert load_tournament(store, tournament_id).runs == 2
 
