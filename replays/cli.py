@@ -2,19 +2,22 @@
 
 Where a command takes a SOURCE, it is a replay file, or else a stored game's id (or a unique prefix of
 it) in --db. Steps count decisions: step 0 is the game as set up, step N the game after N decisions.
+core.cli is imported inside the commands: it loads this module as a plugin when it is imported itself.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NamedTuple
 
 import typer
+from rich.console import Console
 from rich.text import Text
 
-from core.cli import DbOption, PlayerOption, console, fail, player_seed, print_outcome, user_errors
 from core.game import Recorded
 from core.narrate import narrate
 from core.players import make_player
@@ -30,6 +33,10 @@ from replays.verify import verify as verify_history
 
 app = typer.Typer(help="Export, import, verify, time-travel through and fork recorded games.", no_args_is_help=True)
 
+console = Console(highlight=False)
+
+DbOption = Annotated[str, typer.Option("--db", help="memory, a SQLite file, or postgresql://user@host:port/db")]
+PlayerOption = Annotated[list[str], typer.Option("--player", "-p", help="a player spec per seat: name[:key=value,...]")]
 SourceArgument = Annotated[str, typer.Argument(help="a replay file, or a stored game's id (or unique prefix) in --db")]
 SeatOption = Annotated[int | None, typer.Option("--as", help="show it as this seat saw it: its view, feed and prompt")]
 
@@ -76,18 +83,17 @@ def verify(
     with user_errors():
         if not sources and not every:
             raise ValueError("name replay files or game ids to verify, or give --all")
-        loaded = [_load(source, db) for source in sources or []]
-        if every:
-            store = open_store(db)
-            loaded += [(str(summary.id), store.history(summary.id)) for summary in store.games()]
-        failed = 0
-        for label, history in loaded:
-            verdict = verify_history(history)
+        checked = failed = 0
+        for loaded in _each(sources or [], db, every):
+            verdict = verify_history(loaded.history)
+            checked += 1
             failed += not verdict.ok
-            console.print(verdict_report(verdict, label), soft_wrap=True)
+            console.print(verdict_report(verdict, loaded.file, db), soft_wrap=True)
     if failed:
-        fail(f"{failed} of {len(loaded)} games diverge from the installed rules")
-    console.print(f"all {len(loaded)} games verify")
+        from core.cli import fail
+
+        fail(f"{failed} of {checked} games diverge from the installed rules")
+    console.print(f"all {checked} games verify")
 
 
 @app.command("show")
@@ -100,7 +106,7 @@ def show(
 ) -> None:
     """The game at a step: its state, or one seat's view and event feed; and any model prompt made there."""
     with user_errors():
-        _, history = _load(source, db)
+        history = _load(source, db).history
         seats = len(history[0].event.seats)
         if seat is not None and not 0 <= seat < seats:
             raise ValueError(f"--as takes a seat from 0 to {seats - 1}")
@@ -122,8 +128,10 @@ def fork(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="print the result only, not the log")] = False,
 ) -> None:
     """Continue a game from step N with other players; store it as a new game that records its origin."""
+    from core.cli import player_seed, print_outcome
+
     with user_errors():
-        _, history = _load(source, db)
+        history = _load(source, db).history
         specs = [PlayerSpec.parse(text) for text in player]
         game = fork_game(history, at, [str(spec) for spec in specs])
         seed = game.started.seed if seed is None else seed
@@ -140,17 +148,40 @@ def fork(
     console.print(f"stored as game {game.id} (forked from {game.started.origin}) in {db}", soft_wrap=True)
 
 
-def _load(source: str, db: str) -> tuple[str, list[Recorded]]:
-    """(label, history) of a replay file or a stored game."""
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """The engine's one-line errors and exit status for what a user can fix."""
+    from core.cli import user_errors as engine_errors
+
+    with engine_errors():
+        yield
+
+
+class Loaded(NamedTuple):
+    history: list[Recorded]
+    file: str | None  # the replay file it came from, or None for a stored game
+
+
+def _load(source: str, db: str) -> Loaded:
+    """The history of a replay file or else of a stored game."""
     path = Path(source)
     if path.is_file():
-        return source, _read(path)
+        return Loaded(_read(path), source)
     store = open_store(db)
     try:
-        game_id = store.resolve(source)
-        return str(game_id), store.history(game_id)
+        return Loaded(store.history(store.resolve(source)), None)
     except GameNotFound as error:
         raise GameNotFound(f"{source!r} is no replay file, and {error}") from None
+
+
+def _each(sources: list[str], db: str, every: bool) -> Iterator[Loaded]:
+    """The named sources, then (with `every`) each stored game, one at a time."""
+    for source in sources:
+        yield _load(source, db)
+    if every:
+        store = open_store(db)
+        for summary in store.games():
+            yield Loaded(store.history(summary.id), None)
 
 
 def _read(path: Path) -> list[Recorded]:

@@ -19,9 +19,12 @@ from replays.travel import Position, state_data
 from replays.verify import Divergence, Verdict
 
 
-def verdict_report(verdict: Verdict, label: str) -> RenderableType:
-    """One line for a game that verifies; the first divergence side by side for one that does not."""
-    name = f"{verdict.game} game {verdict.game_id} ({label})"
+def verdict_report(verdict: Verdict, file: str | None, db: str) -> RenderableType:
+    """One line for a game that verifies; the first divergence side by side for one that does not.
+
+    `file` is the replay file the game was read from, None if it came from the store `db`.
+    """
+    name = f"{verdict.game} game {verdict.game_id} ({file or 'in ' + db})"
     notes = [Text(f"  note: {note}", style="yellow") for note in verdict.notes]
     if verdict.divergence is None:
         end = "finished" if verdict.finished else "unfinished"
@@ -30,14 +33,17 @@ def verdict_report(verdict: Verdict, label: str) -> RenderableType:
             f"  {name}: {verdict.events} events, {verdict.decisions} decisions re-decided identically, {end}",
         )
         return Group(line, *notes)
-    return Group(Text.assemble(("DIVERGES", "bold red"), f"  {name}"), *notes, divergence_report(verdict, label))
+    source = file or f"{verdict.game_id} --db {db}"
+    return Group(Text.assemble(("DIVERGES", "bold red"), f"  {name}"), *notes,
+                 divergence_report(verdict, source, in_file=file is not None))
 
 
-def divergence_report(verdict: Verdict, label: str) -> RenderableType:
+def divergence_report(verdict: Verdict, source: str, in_file: bool) -> RenderableType:
+    """The first divergence; `source` is how `meeplog replay show` finds the game again."""
     divergence = verdict.divergence
     assert divergence is not None
     where = f"first divergence at version {divergence.version}"
-    if label.endswith(".jsonl"):
+    if in_file:
         where += f" (line {divergence.version} of the file)"
     if divergence.decision:
         where += f", in decision {divergence.decision}"
@@ -48,7 +54,7 @@ def divergence_report(verdict: Verdict, label: str) -> RenderableType:
         parts.append(_side_by_side(verdict.game, divergence))
     if divergence.decision:
         parts.append(Text(f"  look at the position it was decided from: "
-                          f"meeplog replay show {label} --step {divergence.step}"))
+                          f"meeplog replay show {source} --step {divergence.step}"))
     return Group(*parts)
 
 

@@ -24,6 +24,12 @@ def registered_games() -> tuple[Game, ...]:
 
 
 @cache
+def forest_game(players: int = 3) -> Game:
+    """Old Man of the Forest between seeded random players, for tests that edit its events by name."""
+    return record("forest", players, players - 2)
+
+
+@cache
 def audited_game() -> Game:
     """Forest between model-like players: a refusal and an exchange before every decision, some fallbacks."""
     seats = [Chatty(seat, stubborn_every=4) for seat in range(3)]

@@ -10,11 +10,12 @@ import orjson
 import pytest
 from typer.testing import CliRunner
 
-from core.cli import app, console
+from core.cli import app
 from core.store import open_store
+from replays.cli import console
 from replays.format import read_replay, write_replay
 from replays.steps import Timeline
-from tests.replays.games import audited_game, registered_games
+from tests.replays.games import audited_game, forest_game
 from tests.replays.golden import GOLDEN
 
 MEEPLOG = str(Path(sys.executable).with_name("meeplog"))
@@ -59,13 +60,14 @@ def test_export_import_and_verify_between_stores(tmp_path):
 
     verified = meeplog("replay", "verify", str(game.id), file, "--db", target)
     assert verified.exit_code == 0, verified.stdout
-    assert verified.stdout.count(f"ok  forest game {game.id}") == 2 and "all 2 games verify" in verified.stdout
+    assert f"ok  forest game {game.id} (in {target})" in verified.stdout
+    assert f"ok  forest game {game.id} ({file})" in verified.stdout and "all 2 games verify" in verified.stdout
     every = meeplog("replay", "verify", "--all", "--db", target)
     assert every.exit_code == 0 and "all 1 games verify" in every.stdout
 
 
 def test_verify_of_an_edited_file_shows_the_first_divergence_side_by_side(tmp_path):
-    game = registered_games()[0]
+    game = forest_game()
     file = tmp_path / "edited.jsonl"
     write_replay(game.log, file)
     lines = file.read_bytes().split(b"\n")
@@ -112,7 +114,7 @@ def test_show_prints_the_state_or_a_seats_view_feed_and_prompt(tmp_path):
 
 
 def test_fork_stores_a_new_game_that_records_its_origin(tmp_path):
-    game = registered_games()[0]
+    game = forest_game()
     db = str(tmp_path / "games.db")
     open_store(db).save(*game.log)
     result = meeplog("replay", "fork", str(game.id), "--at", "10", "-p", "random", "-p", "random", "-p", "random",

@@ -16,7 +16,7 @@ from core.store import open_store
 from replays.fork import CannotFork, fork
 from replays.steps import Timeline
 from replays.verify import verify
-from tests.replays.games import audited_game, registered_games, simultaneous_game
+from tests.replays.games import audited_game, forest_game, simultaneous_game
 
 
 def play_on(game, seed: int, store=None) -> None:
@@ -48,7 +48,7 @@ def test_a_forked_game_keeps_the_original_up_to_the_step_then_plays_on_and_verif
 
 def test_a_fork_at_a_step_continues_exactly_as_the_original_would_with_the_same_moves():
     """The random generator stands where it stood: replaying the original's own commands reproduces it."""
-    original = registered_games()[1]
+    original = forest_game(4)
     timeline = Timeline.of(original.log)
     forked = fork(original.log, 33, list(original.started.seats))
     for record in original.log[timeline.decisions[33]:]:
@@ -66,7 +66,7 @@ def test_a_simultaneous_game_forks_in_the_middle_of_a_round():
 
 
 def test_an_unfinished_game_can_be_continued_from_its_last_step():
-    original = registered_games()[0]
+    original = forest_game()
     timeline = Timeline.of(original.log)
     unfinished = original.log[:timeline.ends[40]]
     forked = fork(unfinished, 40, ["random"] * original.players)
@@ -75,7 +75,7 @@ def test_an_unfinished_game_can_be_continued_from_its_last_step():
 
 
 def test_forks_that_cannot_be_made_say_why():
-    original = registered_games()[0]
+    original = forest_game()
     last = Timeline.of(original.log).last
     with pytest.raises(CannotFork, match=f"the game is over at step {last}; fork it at a step from 0 to {last - 1}"):
         fork(original.log, last, ["random"] * original.players)

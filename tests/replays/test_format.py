@@ -6,7 +6,7 @@ import pytest
 
 from core.audit import CommandRejected, LlmExchange, PlayerFellBack
 from replays.format import ReplayFormatError, dump_replay, parse_replay
-from tests.replays.games import sample_games
+from tests.replays.games import forest_game, sample_games
 from tests.replays.recording import record
 
 
@@ -22,7 +22,7 @@ def test_a_replay_file_holds_every_recorded_event_with_its_version_timestamp_and
 
 
 def test_line_n_holds_version_n_and_the_header_stands_for_game_started():
-    game = sample_games()[0]
+    game = forest_game()
     lines = dump_replay(game.log).splitlines()
     assert len(lines) == game.version
     assert lines[0].startswith(b'{"format":"meeplog-replay","format_version":1,"id":"' + str(game.id).encode())
@@ -99,7 +99,7 @@ DAMAGES = {
 @pytest.mark.parametrize("damage", list(DAMAGES))
 def test_a_damaged_truncated_or_foreign_file_is_refused_naming_the_line_and_the_problem(damage):
     edit, line, problem = DAMAGES[damage]
-    game = sample_games()[0]
+    game = forest_game()
     data = edit(dump_replay(game.log))
     with pytest.raises(ReplayFormatError) as refused:
         parse_replay(data, "game.jsonl")
@@ -110,7 +110,7 @@ def test_a_damaged_truncated_or_foreign_file_is_refused_naming_the_line_and_the_
 
 
 def test_a_game_started_event_after_the_header_is_refused():
-    game = sample_games()[0]
+    game = forest_game()
     lines = lines_of(dump_replay(game.log))
     started = (b'{"type":"GameStarted","game":"forest","rules_version":"1","data_hash":"","config":{},"seats":[],'
                b'"seed":1,"origin":null}')

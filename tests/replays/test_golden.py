@@ -15,9 +15,9 @@ from replays.verify import verify
 from tests.replays.golden import GOLDEN, MAKE, golden_files, make_golden
 
 
-def report(verdict, label: str) -> str:
+def report(verdict, file: str) -> str:
     console = Console(width=200, file=io.StringIO())
-    console.print(verdict_report(verdict, label))
+    console.print(verdict_report(verdict, file, db=""))
     return console.file.getvalue()
 
 

@@ -9,7 +9,7 @@ from core.store import open_store
 from replays.format import read_replay, write_replay
 from replays.transfer import GameExists, export_game, import_history
 from replays.verify import verify
-from tests.replays.games import sample_games
+from tests.replays.games import forest_game, sample_games
 
 
 def test_every_game_exported_imports_into_a_fresh_sqlite_store_and_verifies(tmp_path):
@@ -40,7 +40,7 @@ def test_every_game_exported_imports_into_a_fresh_sqlite_store_and_verifies(tmp_
 
 
 def test_importing_a_game_whose_id_is_already_in_the_store_is_refused(tmp_path):
-    game = sample_games()[0]
+    game = forest_game()
     path = tmp_path / "game.jsonl"
     write_replay(game.log, path)
     store = open_store("memory")
