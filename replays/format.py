@@ -20,7 +20,7 @@ import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.audit import GameStarted
-from core.codec import DecodeError
+from core.codec import TYPE_KEY, DecodeError
 from core.game import Recorded
 from core.kernel import GameEvent
 from core.registry import UnknownName, load_rules
@@ -29,6 +29,7 @@ from core.store import game_codec
 FORMAT = "meeplog-replay"
 FORMAT_VERSION = 1
 EVENT_KEYS = ("version", "timestamp", "event")
+STARTED_FIELDS = tuple(field.name for field in dataclasses.fields(GameStarted))  # in the header, in this order
 
 
 class ReplayFormatError(ValueError):
@@ -65,7 +66,7 @@ def dump_replay(history: Sequence[Recorded]) -> bytes:
     if not isinstance(first.event, GameStarted):
         raise ValueError("a game's history must begin with GameStarted")
     codec = game_codec(first.game)
-    started = {field.name: getattr(first.event, field.name) for field in dataclasses.fields(GameStarted)}
+    started = {name: getattr(first.event, name) for name in STARTED_FIELDS}
     header = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -100,23 +101,16 @@ def parse_replay(data: bytes, source: str = "replay") -> list[Recorded]:
         raise ReplayFormatError(source, 1, "the file is empty; a replay begins with a header line")
     header = _header(lines[0], source)
     game_id, game = header.id, header.game
-    started = GameStarted(
-        game=game,
-        rules_version=header.rules_version,
-        data_hash=header.data_hash,
-        config=header.config,
-        seats=header.seats,
-        seed=header.seed,
-        origin=header.origin,
-    )
-    history = [Recorded(game_id, 1, _timestamp(header.timestamp, source, 1), game, started)]
     codec = game_codec(game)
+    # decoded as the store decodes it, so that a game read from a file equals the same game read from a store
+    started = codec.decode({TYPE_KEY: GameStarted.__name__, **header.model_dump(include=set(STARTED_FIELDS))})
+    history = [Recorded(game_id, 1, _timestamp(header.timestamp, source, 1), game, started)]
     for number, line in enumerate(lines[1:], start=2):
         if number > header.events:
             raise ReplayFormatError(source, number, f"more events than the header announces ({header.events})")
         cut = not complete and number == len(lines)
         fields = _object(line, source, number, cut)
-        if tuple(fields) != EVENT_KEYS:
+        if fields.keys() != set(EVENT_KEYS):
             raise ReplayFormatError(source, number, f"expected an object with keys {', '.join(EVENT_KEYS)}")
         version = fields["version"]
         if version != number:

@@ -9,7 +9,8 @@ from core.store import open_store
 from replays.format import read_replay, write_replay
 from replays.transfer import GameExists, export_game, import_history
 from replays.verify import verify
-from tests.replays.games import forest_game, sample_games
+from tests.replays.games import audited_game, sample_games
+from tests.stores import store_of_kind
 
 
 def test_every_game_exported_imports_into_a_fresh_sqlite_store_and_verifies(tmp_path):
@@ -39,12 +40,15 @@ def test_every_game_exported_imports_into_a_fresh_sqlite_store_and_verifies(tmp_
     assert {summary.id for summary in reopened.games()} >= {g.id for g in games if g.rules.name in game_names()}
 
 
-def test_importing_a_game_whose_id_is_already_in_the_store_is_refused(tmp_path):
-    game = forest_game()
+@pytest.mark.parametrize("kind", ["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_a_file_imports_into_any_store_once(kind, tmp_path):
+    game = audited_game()
     path = tmp_path / "game.jsonl"
     write_replay(game.log, path)
-    store = open_store("memory")
-    import_history(store, read_replay(path), "memory")
-    with pytest.raises(GameExists, match=f"game {game.id} is already in memory"):
-        import_history(store, read_replay(path), "memory")
-    assert store.history(game.id) == game.log
+    with store_of_kind(kind, tmp_path) as store:
+        import_history(store, read_replay(path), kind)
+        assert store.history(game.id) == game.log
+        assert verify(store.history(game.id)).ok
+        with pytest.raises(GameExists, match=f"game {game.id} is already in {kind}"):
+            import_history(store, read_replay(path), kind)
+        assert store.history(game.id) == game.log
