@@ -190,7 +190,12 @@ class Rules(ABC, Generic[StateT, ConfigT]):
 
     @abstractmethod
     def describe(self, state: StateT, item: GameEvent | Command) -> str:
-        """One readable line for an event or a command; `state` supplies names (cards, places)."""
+        """One readable line for an event (as anyone may see it, redacted or not) or a command.
+
+        `state` may be any state at or after the event, or a determinisation of one (a player shows its
+        feed with the current state), so use it for names and fixed data only: an event must carry
+        what its line needs.
+        """
 
     def heuristic(self) -> Policy | None:
         """The game's heuristic policy (games/<game>/heuristic.py), if it has one."""

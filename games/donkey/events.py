@@ -154,9 +154,13 @@ class LoadsRevealed(GameEvent):
 
 @dataclass(frozen=True)
 class Favour8Swapped(GameEvent):
+    """The values are public (favour 8 acts after the reveal) and carried so the log needs no old state."""
+
     seat: int
     give: Slot
     take: Slot
+    gave: int
+    took: int
 
 
 @dataclass(frozen=True)
@@ -168,6 +172,7 @@ class Favour8Kept(GameEvent):
 class Favour8Picked(GameEvent):
     seat: int
     card: Slot
+    value: int
 
 
 @dataclass(frozen=True)

@@ -113,13 +113,12 @@ def describe(state: DonkeyState, item: GameEvent | Command) -> str:
                     "game unseen and nobody scores")
         case LoadsRevealed():
             return _loads_revealed(state, item)
-        case Favour8Swapped(seat, give, take):
-            return (f"seat {seat} swaps the {_value(state, give)} it scores for {_slot_name(state, *take)}, "
-                    f"a {_value(state, take)} (favour 8)")
+        case Favour8Swapped(seat, _, take, gave, took):
+            return f"seat {seat} swaps the {gave} it scores for {_slot_name(state, *take)}, a {took} (favour 8)"
         case Favour8Kept(seat):
             return f"seat {seat} keeps what it scores (favour 8)"
-        case Favour8Picked(seat, card):
-            return f"seat {seat} picks {_slot_name(state, *card)}, a {_value(state, card)}, from the packet (favour 8)"
+        case Favour8Picked(seat, card, value):
+            return f"seat {seat} picks {_slot_name(state, *card)}, a {value}, from the packet (favour 8)"
         case RoundScored():
             return _round_scored(item)
         case RoundEnded(_, first_player):
@@ -191,11 +190,6 @@ def _cards(cards: tuple[int, ...] | None, count: int) -> str:
 
 def _slot_name(state: DonkeyState, seat: int, slot: int) -> str:
     return f"seat {seat}'s card" if state.cards_each == 1 else f"seat {seat}'s card {slot + 1}"
-
-
-def _value(state: DonkeyState, slot: tuple[int, int]) -> int:
-    """A card's value once the loads are revealed (favour 8 acts only then, so this is public)."""
-    return state.value(state.slot_id(slot))
 
 
 def _loads_revealed(state: DonkeyState, event: LoadsRevealed) -> str:

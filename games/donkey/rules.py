@@ -187,11 +187,11 @@ def _decision_event(state: DonkeyState, seat: int, command: Command) -> GameEven
                                       and delta in favour6_deltas(state)):
             return Favour6Adjusted(seat, delta, favour6_limit(state, delta))
         case Favour8Swap(give, take) if phase == SWAP and (give, take) in favour8_swaps(state, seat):
-            return Favour8Swapped(seat, give, take)
+            return Favour8Swapped(seat, give, take, state.value(state.slot_id(give)), state.value(state.slot_id(take)))
         case Favour8Keep() if phase == SWAP:
             return Favour8Kept(seat)
         case Favour8Pick(target, slot) if phase == PICK and (target, slot) in map(state.slot_of, state.packet):
-            return Favour8Picked(seat, (target, slot))
+            return Favour8Picked(seat, (target, slot), state.value(state.slot_id((target, slot))))
     return None
 
 
