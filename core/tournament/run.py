@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 
 from eventsourcing.persistence import IntegrityError
 
@@ -23,6 +25,7 @@ from core.tournament.schedule import game_id, player_seed
 from core.tournament.worker import GameTask, PlayedGame, exit_with_parent, play
 
 QUEUED_PER_WORKER = 8  # keeps workers busy while this process writes; the rest waits, cancellable
+WORKER_DIED = "its worker process died (the player crashed the interpreter, or the system killed it)"
 
 
 class TournamentConflict(RuntimeError):
@@ -60,30 +63,53 @@ def task(tournament: Tournament, fixture: Fixture) -> GameTask:
 def play_tournament(
     store: GameStore, tournament: Tournament, workers: int, on_recorded: Callable[[int], None] = lambda n: None
 ) -> None:
-    """Play every game not yet recorded, record each as it finishes, and the end once none is left."""
-    tasks = iter([task(tournament, fixture) for fixture in tournament.pending()])
+    """Play every game not yet recorded, record each as it finishes, and the end once none is left.
+
+    If a worker process dies (a player crashed the interpreter, the system killed it for memory), the games
+    it may have been playing are played again one at a time, and one that kills its worker alone is
+    recorded as failed.
+    """
+    queue = deque(task(tournament, fixture) for fixture in tournament.pending())
     tournament.start(workers)
     save(store, tournament)
+    while queue:
+        for suspect in _play_in_pool(store, tournament, queue, workers, on_recorded):
+            if _play_in_pool(store, tournament, deque([suspect]), 1, on_recorded):
+                tournament.record(GameFailed(suspect.index, WORKER_DIED))
+                save(store, tournament)
+                on_recorded(1)
+    tournament.finish()
+    save(store, tournament)
+
+
+def _play_in_pool(
+    store: GameStore, tournament: Tournament, queue: deque[GameTask], workers: int, on_recorded: Callable[[int], None]
+) -> list[GameTask]:
+    """Play the queued games in a fresh pool until none is left or a worker dies; then the games unrecorded."""
     pool = ProcessPoolExecutor(workers, mp_context=worker_context(), initializer=exit_with_parent)
+    running: dict[Future[PlayedGame | GameFailed], GameTask] = {}
     try:
-        running: set[Future[PlayedGame | GameFailed]] = set()
-        while True:
-            while len(running) < workers * QUEUED_PER_WORKER and (next_task := next(tasks, None)):
-                running.add(pool.submit(play, next_task))
-            if not running:
-                break
-            done, running = wait(running, return_when=FIRST_COMPLETED)
-            outcomes = [future.result() for future in done]
+        while queue or running:
+            while queue and len(running) < workers * QUEUED_PER_WORKER:
+                next_task = queue.popleft()
+                running[pool.submit(play, next_task)] = next_task
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            finished = [future for future in done if not isinstance(future.exception(), BrokenProcessPool)]
+            outcomes = [future.result() for future in finished]
+            for future in finished:
+                del running[future]
             for outcome in outcomes:
                 tournament.record(outcome.result if isinstance(outcome, PlayedGame) else outcome)
             save(store, *(outcome for outcome in outcomes if isinstance(outcome, PlayedGame)), tournament)
             on_recorded(len(outcomes))
+            if len(finished) < len(done):
+                pool.shutdown(wait=False, cancel_futures=True)
+                return list(running.values())
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
-    tournament.finish()
-    save(store, tournament)
+    return []
 
 
 def save(store: GameStore, *aggregates: PlayedGame | Tournament) -> None:

@@ -96,20 +96,24 @@ def test_a_killed_tournament_resumes_to_the_standings_of_an_uninterrupted_run(tm
 
 
 @pytest.fixture
-def crash_registered(tmp_path) -> dict[str, str]:
-    """The environment of a process in which the `crash` player is installed (a test-only entry point)."""
+def broken_players(tmp_path) -> dict[str, str]:
+    """The environment of a process with the `crash` and `die` players installed (a test-only entry point)."""
     dist = tmp_path / "site" / "meeplog_test_players-0.dist-info"
     dist.mkdir(parents=True)
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: meeplog-test-players\nVersion: 0\n")
-    (dist / "entry_points.txt").write_text("[meeplog.players]\ncrash = tests.tournament.players:CrashingPlayer\n")
+    (dist / "entry_points.txt").write_text(
+        "[meeplog.players]\n"
+        "crash = tests.tournament.players:CrashingPlayer\n"
+        "die = tests.tournament.players:DyingPlayer\n"
+    )
     return {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path / "site"), str(REPO)])}
 
 
-def test_a_crashing_player_does_not_stop_the_tournament(tmp_path, crash_registered):
+def test_a_crashing_player_does_not_stop_the_tournament(tmp_path, broken_players):
     result = meeplog(
         "tournament", "forest", "-p", "random", "-p", "random", "-p", "crash", "-p", "random",
         "--seats", "3", "--games", "12", "--workers", "2", "--db", str(tmp_path / "t.db"), "--out", str(tmp_path),
-        env=crash_registered,
+        env=broken_players,
     )
     assert result.returncode == 0, result.stderr
     table = standings_file(tmp_path)
@@ -119,6 +123,20 @@ def test_a_crashing_player_does_not_stop_the_tournament(tmp_path, crash_register
     assert table["rated"] == 3 and players["crash"]["games"] == 0
     assert all(players[name]["fell_back"] == 0 for name in ("random", "random#2", "random#3"))
     assert "9 games with a fallback are counted apart" in result.stdout
+
+
+def test_a_player_that_kills_its_worker_process_only_fails_its_own_games(tmp_path, broken_players):
+    result = meeplog(
+        "tournament", "forest", "-p", "random", "-p", "random", "-p", "random", "-p", "die",
+        "--seats", "3", "--games", "9", "--workers", "2", "--db", str(tmp_path / "t.db"), "--out", str(tmp_path),
+        env=broken_players,
+    )
+    assert result.returncode == 0, result.stderr
+    table = standings_file(tmp_path)
+    assert table["finished"] and table["recorded"] == 9
+    assert table["rated"] == 3 and table["failed"] == 6  # the first table has no `die`; the next two do
+    assert {failure["index"] for failure in table["failures"]} == set(range(3, 9))
+    assert all("worker process died" in failure["reason"] for failure in table["failures"])
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from tests.stores import store_of_kind
 from tests.tournament.plans import forest_plan
 
 
-@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+@pytest.mark.parametrize("kind", ["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def test_every_scheduled_game_is_stored_once_under_its_own_id_with_its_result(kind, tmp_path):
     with store_of_kind(kind, tmp_path) as store:
         plan = forest_plan(games=9)
