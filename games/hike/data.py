@@ -81,6 +81,13 @@ class Cards:
     deal: int
     hand_limit: int
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.names, self.boots, self.slot_masks, self.effects, self.deck)))
+
+    def __hash__(self) -> int:
+        """Precomputed: move lists are memoised per card table, so this is hashed on every turn."""
+        return self._hash  # type: ignore[attr-defined, no-any-return]
+
     @property
     def slot_count(self) -> int:
         return len(self.slot_names)

@@ -7,6 +7,7 @@ player has to choose again, so the state is always left at a decision point (or 
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from core.kernel import GAME_OVER, GameEvent, Pending
 from games.hike.events import (
@@ -24,24 +25,31 @@ from games.hike.hazards import resolve
 from games.hike.moves import turn_moves
 from games.hike.packs import contents, slot_holding, weight
 from games.hike.scoring import final_event
-from games.hike.state import EMPTY, END, ENDING, MEET, OVER, REVEAL, SETUP, TURN, HikeState
+from games.hike.state import EMPTY, END, ENDING, HIKE, MEET, OVER, REVEAL, SETUP, TURN, HikeState
 
 
 def pending(state: HikeState) -> Pending:
-    if state.phase in (OVER, ENDING):
-        return GAME_OVER
     if state.tasks:
-        return Pending.single(state.tasks[0][1])
-    if state.phase == SETUP:
+        return _single(state.tasks[0][1])
+    phase = state.phase
+    if phase == TURN:
+        return _single(state.current)
+    if phase == HIKE:
+        return _single(state.queue[0]) if state.queue else GAME_OVER
+    if phase == SETUP:
         waiting = [seat for seat in packing_order(state) if not state.packing_done[seat]]
         if not waiting:
             return GAME_OVER
         if state.config.setup_backpacks == "sequential":
-            return Pending.single(waiting[0])
+            return _single(waiting[0])
         return Pending.together(waiting)
-    if state.phase == TURN:
-        return Pending.single(state.current)
-    return Pending.single(state.queue[0]) if state.queue else GAME_OVER
+    return GAME_OVER
+
+
+@cache
+def _single(seat: int) -> Pending:
+    """Pending is immutable, so one per seat serves every state."""
+    return Pending.single(seat)
 
 
 def packing_order(state: HikeState) -> list[int]:

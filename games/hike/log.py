@@ -147,7 +147,7 @@ def _trail_event(w: _Words, event: GameEvent) -> str:
         case TrailEnded():
             return "no card is left to reveal: every hiker must abandon"
         case Matched(seat, _, card):
-            return f"seat {seat} carries a {w.name(card)} and walks on for free"
+            return f"seat {seat} carries the same item ({w.name(card)}) and walks on for free"
         case Paid(seat, distance, _, paid):
             return f"seat {seat} walks {distance}, discarding {w.listing(paid)} ({w.worth(paid)} boots)"
         case Busted(seat, distance, _, lost):

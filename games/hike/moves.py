@@ -5,7 +5,7 @@ Both functions assume `seat` is the seat that must decide now (the rules kernel 
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from core.kernel import Command, GameEvent, IllegalCommand
 from games.hike.commands import (
@@ -24,6 +24,7 @@ from games.hike.commands import (
     StartHike,
     StayOut,
 )
+from games.hike.data import Cards
 from games.hike.events import (
     Abandoned,
     Continued,
@@ -56,56 +57,62 @@ def options(state: HikeState, seat: int) -> list[Command]:
         return [Join(), StayOut()]
     if state.step == MEET:
         distance = state.cards.boots[state.revealed]
-        return [Pay(chosen) for chosen in payments(state.cards, state.packs[seat], distance,
-                                                  state.config.payment_minimal_only)]
+        return list(_payment_moves(state.cards, tuple(state.packs[seat]), distance, state.config.payment_minimal_only))
     if state.step == DECIDE:
         return trail_moves(state, seat)
     return []
 
 
+@lru_cache(maxsize=1 << 12)
+def _payment_moves(cards: Cards, pack: tuple[int, ...], distance: int, minimal_only: bool) -> tuple[Pay, ...]:
+    return tuple(Pay(chosen) for chosen in payments(cards, pack, distance, minimal_only))
+
+
 def packing_moves(state: HikeState, seat: int) -> list[Command]:
-    cards, pack = state.cards, state.packs[seat]
+    return list(_packing_moves(state.cards, tuple(state.hands[seat]), tuple(state.packs[seat])))
+
+
+@lru_cache(maxsize=1 << 12)
+def _packing_moves(cards: Cards, hand: tuple[int, ...], pack: tuple[int, ...]) -> tuple[Command, ...]:
     moves: list[Command] = [
         PackCard(card, slot)
-        for card in sorted(set(state.hands[seat]))
+        for card in sorted(set(hand))
         if cards.is_item(card)
         for slot in cards.slots_for(card)
         if pack[slot] == EMPTY
     ]
     moves.append(FinishPacking())
-    return moves
+    return tuple(moves)
 
 
 def turn_moves(state: HikeState, seat: int) -> list[Command]:
     if state.actions_left <= 0:
         return []
-    config, cards, pack = state.config, state.cards, state.packs[seat]
+    config, pack = state.config, state.packs[seat]
     fresh = state.actions_left == config.actions_per_turn
-    face_up = state.face_up[seat] if config.hidden_backpacks else None
-    moves: list[Command] = [DRAW] if state.draw else []
-    for card in sorted(set(state.hands[seat])):
-        if cards.effects[card] is not None:
-            moves.append(_hazard_move(card))
+    face_up = tuple(state.face_up[seat]) if config.hidden_backpacks else ()
+    flags = (fresh, bool(state.draw), config.leader_needs_backpack, config.allow_fewer_actions)
+    return list(_turn_moves(state.cards, tuple(state.hands[seat]), tuple(pack), face_up, flags))
+
+
+@lru_cache(maxsize=1 << 14)
+def _turn_moves(cards: Cards, hand: tuple[int, ...], pack: tuple[int, ...], face_up: tuple[bool, ...],
+                flags: tuple[bool, bool, bool, bool]) -> tuple[Command, ...]:
+    """The turn's moves depend on these few things only, and recur constantly in playouts: remember them."""
+    fresh, can_draw, leader_needs_backpack, allow_fewer = flags
+    moves: list[Command] = [DRAW] if can_draw else []
+    for card in sorted(set(hand)):
+        if not cards.is_item(card):
+            moves.append(PlayHazard(card))
             continue
         for slot in cards.slot_lists[card]:
-            if pack[slot] != card or (face_up is not None and face_up[slot]):
-                moves.append(_place_move(card, slot))
-    if fresh and (not config.leader_needs_backpack or not is_empty(pack)):
+            if pack[slot] != card or (face_up and face_up[slot]):
+                moves.append(Place(card, slot))
+    if fresh and (not leader_needs_backpack or any(card != EMPTY for card in pack)):
         moves.append(START_HIKE)
-    if config.allow_fewer_actions and not fresh:
+    if allow_fewer and not fresh:
         moves.append(END_TURN)
-    return moves
-
-
-@cache
-def _place_move(card: int, slot: int) -> Place:
-    """Turns offer the same few commands over and over: build each once."""
-    return Place(card, slot)
-
-
-@cache
-def _hazard_move(card: int) -> PlayHazard:
-    return PlayHazard(card)
+    return tuple(moves)
 
 
 DRAW, START_HIKE, END_TURN = Draw(), StartHike(), EndTurn()

@@ -11,8 +11,10 @@ from itertools import product
 from games.hike.data import Cards
 from games.hike.state import EMPTY
 
+Pack = list[int] | tuple[int, ...]
 
-def contents(pack: list[int]) -> list[int]:
+
+def contents(pack: Pack) -> list[int]:
     return [card for card in pack if card != EMPTY]
 
 
@@ -47,7 +49,7 @@ def heaviest_cards(cards: Cards, pack: list[int]) -> list[int]:
     return sorted(card for card in held if cards.boots[card] == top)
 
 
-def payments(cards: Cards, pack: list[int], distance: int, minimal_only: bool) -> list[tuple[int, ...]]:
+def payments(cards: Cards, pack: Pack, distance: int, minimal_only: bool) -> list[tuple[int, ...]]:
     """Every distinct multiset of pack cards worth at least `distance` boots (H16), cheapest first.
 
     Copies are interchangeable, so choices are enumerated per card kind with a count, never per copy:

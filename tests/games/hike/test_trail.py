@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.kernel import IllegalCommand
-from games.hike.commands import Abandon, Continue, Drop, Join, Pay, StartHike, StayOut
+from games.hike.commands import Abandon, Continue, Discard, Drop, Join, Pay, StartHike, StayOut
 from games.hike.events import (
     Abandoned,
     BearCame,
@@ -266,3 +266,30 @@ def test_with_nothing_left_to_reveal_every_hiker_abandons_and_the_last_takes_all
     events = do(state, 1, Abandon(None))
     assert of_type(events, Abandoned)[0].taken == (c("tent"),)
     assert of_type(events, HikeEnded)[0].game_over and isinstance(events[-1], GameEnded)
+
+
+def test_abandoning_into_a_full_hand_discards_down_to_seven_before_the_next_hiker_decides():
+    state, _ = hike([{"bottom": "tent", "top": "map"}, {"bottom": "tent"}], ["tent"],
+                    hands=[["socks"] * 7, []])
+    do(state, 0, Abandon(c("tent")))
+    assert len(state.hands[0]) == 9 and waiting(state) == 0
+    do(state, 0, Discard(c("socks")))
+    do(state, 0, Discard(c("map")))
+    assert len(state.hands[0]) == 7 and waiting(state) == 1
+
+
+def test_a_skunk_on_the_trail_spares_those_who_already_abandoned():
+    state, _ = hike([{"bottom": "tent", "top": "map"}] * 3, ["tent", "skunk"])
+    do(state, 0, Abandon(c("tent")))
+    do(state, 1, Continue())
+    events = do(state, 2, Continue())
+    assert of_type(events, SkunkCame)[0].affected == (1, 2)
+    assert sorted(hand_of(state, 0)) == ["map", "tent"]
+
+
+def test_an_empty_handed_leader_allowed_by_the_option_busts_on_the_first_item():
+    state = table([[], []], packs=[{}, {"bottom": "tent"}], draw=["map", *FILLER], leader_needs_backpack=False)
+    events = do(state, 0, StartHike())
+    events += do(state, 1, Join())
+    assert of_type(events, Busted)[0] == Busted(0, 1, (), ())
+    assert of_type(events, LeaderChanged) == [LeaderChanged(1)]
