@@ -84,7 +84,8 @@ def verify(history: Sequence[Recorded]) -> Verdict:
 def redecide(game: Game, records: Sequence[Recorded]) -> Divergence | None:
     """Append `records` to `game`'s log, re-deciding each recorded decision with the game's rng.
 
-    Stops at the first record the rules do not reproduce; the game is then left just before it.
+    Stops at the first record the rules do not reproduce, and says where; the game is then spoilt for
+    going on (its state has the re-decided events of the diverging decision folded in).
     """
     decisions, index = 0, 0
     while index < len(records):
@@ -102,17 +103,23 @@ def redecide(game: Game, records: Sequence[Recorded]) -> Divergence | None:
         end = block_end(records, index)
         recorded = tuple(r.event for r in records[index + 1:end])
         redecided, problem = _decide(game, event.seat, event.command)
-        context = {"seat": event.seat, "command": event.command, "first_version": record.originator_version + 1,
-                   "recorded": recorded, "redecided": redecided}
-        if problem is not None:
-            return Divergence(decisions, record.originator_version, problem, **context)
-        if redecided != recorded:
-            at = _first_difference(recorded, redecided)
-            version = record.originator_version + 1 + at
-            return Divergence(decisions, version, _difference(recorded, redecided, at), **context)
+        if problem is not None or redecided != recorded:
+            return _parting(decisions, record, recorded, redecided, problem)
         game.log.extend(records[index:end])
         index = end
     return None
+
+
+def _parting(decisions: int, record: Recorded, recorded: tuple[GameEvent, ...], redecided: tuple[GameEvent, ...],
+             problem: str | None) -> Divergence:
+    """The divergence of a decision the rules refuse, or whose events differ from the recorded ones."""
+    decision = record.event
+    version = record.originator_version
+    if problem is None:
+        at = _first_difference(recorded, redecided)
+        version, problem = version + 1 + at, _difference(recorded, redecided, at)
+    return Divergence(decisions, version, problem, decision.seat, decision.command, record.originator_version + 1,
+                      recorded, redecided)
 
 
 def _decide(game: Game, seat: int, command: Command | None) -> tuple[tuple[GameEvent, ...], str | None]:

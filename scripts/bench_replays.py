@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rich.console import Console
 from rich.table import Table
@@ -46,7 +46,7 @@ def timed(run: Callable[[], int]) -> tuple[float, int]:
     return time.perf_counter() - started, events
 
 
-def verified(histories: Sequence[Sequence[Recorded]]) -> int:
+def verified(histories: Iterable[Sequence[Recorded]]) -> int:
     events = 0
     for history in histories:
         verdict = verify(history)
@@ -70,9 +70,9 @@ def main() -> None:
         started = time.perf_counter()
         games = record_games(name, args.games, store)
         recording = time.perf_counter() - started
-        alone, events = timed(lambda games=games: verified([game.log for game in games]))
-        stored, _ = timed(lambda games=games, store=store: verified([store.history(game.id) for game in games]))
-        files, _ = timed(lambda games=games: verified([parse_replay(dump_replay(game.log)) for game in games]))
+        alone, events = timed(lambda games=games: verified(game.log for game in games))
+        stored, _ = timed(lambda games=games, store=store: verified(store.history(game.id) for game in games))
+        files, _ = timed(lambda games=games: verified(parse_replay(dump_replay(game.log)) for game in games))
         table.add_row(name, f"{events:,}", f"{recording:.1f}", f"{alone:.2f}", f"{events / alone:,.0f}",
                       f"{events / stored:,.0f}", f"{events / files:,.0f}")
     console.print(table)

@@ -16,7 +16,7 @@ from replays.cli import console
 from replays.format import read_replay, write_replay
 from replays.steps import Timeline
 from tests.replays.games import audited_game, forest_game
-from tests.replays.golden import GOLDEN
+from tests.replays.golden import golden_files
 
 MEEPLOG = str(Path(sys.executable).with_name("meeplog"))
 
@@ -35,7 +35,7 @@ def meeplog(*args: str):
 
 
 def test_the_replay_commands_are_installed_and_verify_the_golden_replays():
-    files = sorted(str(path) for path in GOLDEN.glob("*/*.jsonl"))
+    files = [str(path) for path in golden_files("forest")]
     result = subprocess.run([MEEPLOG, "replay", "verify", *files], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     assert f"all {len(files)} games verify" in result.stdout
