@@ -3,8 +3,8 @@
 For each game: N games between seeded random players are recorded through the match runner into an
 in-memory store; then every one is verified three ways: from the histories in hand (re-decide and
 compare only), as `meeplog replay verify --all` does (read from the store, then verify), and through the
-replay file format (write, parse, verify). The last three columns are events per second, every recorded
-event counted, audit events included.
+replay file format (write, parse, verify): the columns ev/s, store ev/s and file ev/s, in events per
+second, every recorded event counted, audit events included.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def main() -> None:
     args = parser.parse_args()
     console = Console()
     table = Table(title=f"Verifying {args.games} recorded bot games per game")
-    for column in ("game", "events", "record s", "verify s", "verify ev/s", "store+verify", "file+verify"):
+    for column in ("game", "events", "record s", "verify s", "ev/s", "store ev/s", "file ev/s"):
         table.add_column(column, justify="left" if column == "game" else "right")
     for name in args.game or game_names():
         store = open_store("memory")
