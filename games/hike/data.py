@@ -7,7 +7,7 @@ rule, so the engine tracks card kinds, never individual copies; that also keeps 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -80,13 +80,14 @@ class Cards:
     skunks: frozenset[int]
     deal: int
     hand_limit: int
+    digest: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.names, self.boots, self.slot_masks, self.effects, self.deck)))
+        object.__setattr__(self, "digest", hash((self.names, self.boots, self.slot_masks, self.effects, self.deck)))
 
     def __hash__(self) -> int:
-        """Precomputed: move lists are memoised per card table, so this is hashed on every turn."""
-        return self._hash  # type: ignore[attr-defined, no-any-return]
+        """Precomputed: move lists are memoised per card table, so a table is hashed on every turn."""
+        return self.digest
 
     @property
     def slot_count(self) -> int:

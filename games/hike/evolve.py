@@ -57,6 +57,7 @@ from games.hike.state import (
     SMELL,
     TURN,
     HikeState,
+    Task,
 )
 
 LAST_DRAW = "the last card of the draw pile was drawn"
@@ -342,7 +343,7 @@ def _hike_ended(state: HikeState, e: HikeEnded) -> None:
 
 # --- hazards ----------------------------------------------------------------------------------------------
 
-def _hazard_resolved(state: HikeState, card: int, tasks: list[tuple[str, int, int]], ends_hike: bool = False) -> None:
+def _hazard_resolved(state: HikeState, card: int, tasks: list[Task], ends_hike: bool = False) -> None:
     state.discard.append(card)
     state.hazard = None
     state.tasks.extend(tasks)

@@ -124,3 +124,21 @@ OTHER_OPTIONS = {"end_on_last_draw": "end_of_turn", "allow_fewer_actions": True,
 ], ids=["2-face-down", "4-face-down", "3-face-down-sequential-steal", "5-face-down-sequential-steal", "3-others"])
 def test_no_leak_with_the_options_the_conformance_suite_does_not_play(players, options):
     assert find_leaks(RULES, RULES.configure(players, **options), range(3)) == []
+
+
+@pytest.mark.parametrize("options", [{}, FACE_DOWN], ids=["open", "face-down"])
+def test_a_sample_depends_only_on_what_the_seat_knows(options):
+    """Two worlds a seat cannot tell apart give it the same samples, so a bot cannot peek through them."""
+    policy = RULES.heuristic()
+    for players in (2, 4):
+        config = RULES.configure(players, **options)
+        rng = random.Random(players)
+        for count, (state, seat, _) in enumerate(steps(RULES, config, seed=players)):
+            if count % 7:
+                continue
+            twin = RULES.sample(state, seat, rng)
+            assert RULES.sample(twin, seat, random.Random(count)) == RULES.sample(state, seat, random.Random(count))
+            legal = RULES.legal(state, seat)
+            assert policy.choose(RULES.sample(state, seat, random.Random(count)), seat, legal,
+                                 random.Random(1)) == policy.choose(RULES.sample(twin, seat, random.Random(count)),
+                                                                    seat, legal, random.Random(1))
