@@ -1,0 +1,461 @@
+"""Decisions: who must decide at the agenda's top, what they may do, and the events a command causes.
+
+`options` enumerates the legal commands; `command_events` checks a command against the same rules
+and explains a refusal in words, then turns it into its event (rolling the die for a sheet line or a
+drive). Tasks that nobody decides are left to games/routard/steps.py.
+"""
+
+from __future__ import annotations
+
+import random
+
+from core.kernel import Command, GameEvent, IllegalCommand
+from games.routard import commands as cmd
+from games.routard import events as ev
+from games.routard.data import ELEMENTS, SHEET_LINES
+from games.routard.queries import (
+    assistance_passengers,
+    can_sell,
+    group_of,
+    is_driver,
+    lots,
+    may_play,
+    move_cost,
+    nearest_job_behind,
+    needed_elements,
+    others,
+    riders,
+    stranded,
+)
+from games.routard.state import BANK, RoutardState
+from games.routard.steps import roll
+from games.routard.tasks import (
+    Act,
+    AuctionTask,
+    Charge,
+    ChequeTopUp,
+    ChequeWindow,
+    IllegalOffer,
+    LoseCard,
+    Prep,
+    Purchase,
+    Replay,
+    SaleMenu,
+    SheetOutcome,
+    Shop,
+    TargetChoice,
+    Task,
+)
+
+
+def waiting(state: RoutardState) -> tuple[int, ...]:
+    """The seats that must decide now; () when the kernel acts next or the game is over."""
+    if state.over:
+        return ()
+    task = state.agenda[-1]
+    who = _DECIDERS.get(type(task))
+    return who(state, task) if who is not None else ()
+
+
+def _the_seat(state: RoutardState, task: Task) -> tuple[int, ...]:
+    return (task.seat,)
+
+
+def _raising_funds(state: RoutardState, task: Task) -> tuple[int, ...]:
+    """A charge or an achat card he cannot pay opens his raise-funds window, if he has lots (R39)."""
+    due = task.amount if isinstance(task, Charge) else task.price  # type: ignore[attr-defined]
+    return (task.seat,) if state.players[task.seat].money < due and can_sell(state, task.seat) else ()
+
+
+def _losing_card(state: RoutardState, task: Task) -> tuple[int, ...]:
+    assert isinstance(task, LoseCard)
+    return (task.seat,) if len(state.players[task.seat].collection(task.deck)) > 1 else ()
+
+
+def _replaying(state: RoutardState, task: Task) -> tuple[int, ...]:
+    return (task.seat,) if _replay_distances(state, task.seat) else ()
+
+
+def _sheet_offering(state: RoutardState, task: Task) -> tuple[int, ...]:
+    assert isinstance(task, SheetOutcome)
+    return (task.seat,) if _sheet_offer(state, task) else ()
+
+
+def _bidding(state: RoutardState, task: Task) -> tuple[int, ...]:
+    return _bidders_to_decide(state)
+
+
+_DECIDERS = {
+    Prep: _the_seat,
+    Act: _the_seat,
+    ChequeTopUp: _the_seat,
+    ChequeWindow: _the_seat,
+    Shop: _the_seat,
+    TargetChoice: _the_seat,
+    IllegalOffer: _the_seat,
+    SaleMenu: _the_seat,
+    Charge: _raising_funds,
+    Purchase: _raising_funds,
+    AuctionTask: _bidding,
+    LoseCard: _losing_card,
+    Replay: _replaying,
+    SheetOutcome: _sheet_offering,
+}
+
+
+def sealed(state: RoutardState) -> bool:
+    """Whether the decision now is a simultaneous sealed bid (R43)."""
+    return isinstance(state.agenda[-1], AuctionTask) and state.config.auction_mode == "sealed_first_price"
+
+
+def _bidders_to_decide(state: RoutardState) -> tuple[int, ...]:
+    auction = state.auction
+    assert auction is not None
+    if state.config.auction_mode == "sealed_first_price":
+        return tuple(s for s in auction.bidders if auction.bids[s] is None)
+    return (auction.to_bid,) if auction.to_bid != BANK else ()
+
+
+def _sheet_offer(state: RoutardState, task: SheetOutcome) -> bool:
+    outcome = state.data.prep_sheet.outcomes[task.line][str(task.roll)]
+    return (state.config.sheet_purchase_optional and outcome.kind == "buy"
+            and state.players[task.seat].money >= (outcome.price or 0))
+
+
+# --- options -----------------------------------------------------------------------------------------
+
+
+def options(state: RoutardState, seat: int) -> list[Command]:
+    """The legal commands, remembered until the next event: the runner asks, then `decide` checks."""
+    known = state.memo.get(seat)
+    if known is None:
+        if seat in waiting(state):
+            task = state.agenda[-1]
+            known = tuple(_OPTIONS[type(task)](state, task, seat))
+        else:
+            known = ()
+        state.memo[seat] = known
+    return list(known)
+
+
+def _prep_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    player = state.players[seat]
+    if player.prep_turns == 0:
+        return [cmd.Depart()] if state.config.express else [cmd.ChooseLine("argent_de_poche")]
+    ready = departure_ready(state, seat)
+    if ready and state.config.auto_depart:
+        return [cmd.Depart()]
+    moves: list[Command] = [cmd.ChooseLine(line) for line in SHEET_LINES]
+    return [*moves, cmd.Depart()] if ready else moves
+
+
+def departure_ready(state: RoutardState, seat: int) -> bool:
+    """The minimum to depart (§5.4), checked before the ticket is handed in (R8)."""
+    player, minimum = state.players[seat], state.data.constants.depart_minimum
+    return (all(player.elements[item] >= 1 for item in minimum.items) and player.tickets >= minimum.billet_avion
+            and player.cheques >= minimum.cheques and player.money >= minimum.money)
+
+
+def _sheet_offer_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    return [cmd.SheetOffer(True), cmd.SheetOffer(False)]
+
+
+def _sell_options(state: RoutardState, seat: int) -> list[Command]:
+    return [cmd.OpenSale()] if can_sell(state, seat) else []
+
+
+def _sale_menu_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    return [*(cmd.Sell(lot, card, count) for lot, card, count in lots(state, seat)), cmd.CancelSale()]
+
+
+def _shop_options(state: RoutardState, seat: int) -> list[Command]:
+    """An airport's window (R21): at most `tickets_per_shop_window` tickets, any element copies."""
+    player = state.players[seat]
+    moves: list[Command] = []
+    limit = state.config.tickets_per_shop_window
+    if (limit is None or state.window_tickets < limit) and player.money >= state.data.ticket_price(player.pos):
+        moves.append(cmd.BuyTicket())
+    prices = state.data.constants.airport_element_price
+    moves.extend(cmd.BuyElement(item) for item in ELEMENTS if player.money >= prices[item])
+    return moves
+
+
+def must_rebuy(state: RoutardState, seat: int) -> bool:
+    """force_rebuy_needed: a needed element he can afford must be bought before leaving the shop (R36)."""
+    if not state.config.force_rebuy_needed:
+        return False
+    prices = state.data.constants.airport_element_price
+    return any(state.players[seat].money >= prices[item] for item in needed_elements(state, seat))
+
+
+def _on_airport(state: RoutardState, seat: int) -> bool:
+    return state.data.space_types[state.players[seat].pos] == "aeroport"
+
+
+def _act_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    assert isinstance(task, Act)
+    moves = _sell_options(state, seat)
+    if _on_airport(state, seat):
+        moves += _shop_options(state, seat)
+        if must_rebuy(state, seat):
+            return moves
+    return moves + movements(state, task, seat)
+
+
+def movements(state: RoutardState, task: Act, seat: int) -> list[Command]:
+    """S2 (§5.6): the movements open to the player this turn."""
+    player = state.players[seat]
+    if stranded(state, seat):
+        price = state.data.constants.airport_element_price["formalites"]
+        return [cmd.JobAssistance()] if player.money < price else []
+    if task.forced:
+        return [cmd.MoveForced()]
+    if job_assistance_due(state, seat):
+        return [cmd.JobAssistance()]
+    moves: list[Command]
+    if is_driver(state, seat):
+        moves = [cmd.Drive()]
+    else:
+        moves = [cmd.Walk(k) for k in walk_distances(state, seat)]
+        if player.tickets and _on_airport(state, seat):
+            if player.pos == state.arrival:
+                moves.append(cmd.FlyBack())
+            elif task.may_fly:
+                moves.append(cmd.Fly())
+    optional = state.config.job_assistance_after_write_off == "optional" and player.fauche
+    if player.money == 0 or optional or not moves:
+        moves.append(cmd.JobAssistance())
+    return moves
+
+
+def job_assistance_due(state: RoutardState, seat: int) -> bool:
+    """Mandatory Job Assistance: broke after a write-off (R40), or still in debt (R39, debt variant)."""
+    player = state.players[seat]
+    mandatory = state.config.job_assistance_after_write_off == "mandatory" and player.fauche
+    return mandatory or bool(player.debts)
+
+
+def walk_distances(state: RoutardState, seat: int) -> list[int]:
+    player = state.players[seat]
+    reach = min(6, state.arrival - player.pos)
+    distances = [k for k in range(1, reach + 1) if move_cost(state, k) <= player.money]
+    if state.config.unplayable_destination == "forbidden":
+        playable = [k for k in distances if may_play(state, seat, state.data.space_types[player.pos + k])]
+        distances = playable or distances
+    return distances
+
+
+def _raise_funds_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    return [*_sell_options(state, seat), cmd.StopSelling()]
+
+
+def _top_up_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    assert isinstance(task, ChequeTopUp)
+    player = state.players[seat]
+    short = task.due - player.cheques
+    affordable = player.money // state.data.constants.cheque_price
+    if affordable >= short:
+        return [cmd.BuyCheques(n) for n in range(short, affordable + 1)]
+    return [*_sell_options(state, seat), cmd.BuyCheques(affordable)]
+
+
+def _cheque_window_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    affordable = state.players[seat].money // state.data.constants.cheque_price
+    return [cmd.BuyCheques(n) for n in range(affordable + 1)]
+
+
+def _shop_window_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    moves = _shop_options(state, seat)
+    return moves if must_rebuy(state, seat) else [*moves, cmd.CloseShop()]
+
+
+def _target_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    return [cmd.ChooseTarget(other) for other in others(state, seat)]
+
+
+def _lose_card_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    assert isinstance(task, LoseCard)
+    return [cmd.ChooseLostCard(task.deck, card) for card in sorted(state.players[seat].collection(task.deck))]
+
+
+def _replay_distances(state: RoutardState, seat: int) -> list[int]:
+    player = state.players[seat]
+    if not player.travelling or stranded(state, seat):
+        return []
+    reach = min(6, state.arrival - player.pos)
+    pays = state.config.replay_pays_move
+    return [k for k in range(1, reach + 1) if not pays or move_cost(state, k) <= player.money]
+
+
+def _replay_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    return [cmd.ReplayWalk(k) for k in _replay_distances(state, seat)]
+
+
+def _illegal_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    return [cmd.PlayAnyway(True), cmd.PlayAnyway(False)]
+
+
+def _auction_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    auction, money, step = state.auction, state.players[seat].money, state.config.auction_bid_step
+    assert auction is not None
+    if state.config.auction_mode == "sealed_first_price":
+        lowest = -(-auction.floor // step) * step
+        return [cmd.PassBid(), *(cmd.Bid(amount) for amount in range(max(lowest, step), money + 1, step))]
+    return [cmd.Raise(), cmd.Drop()] if next_raise(state) <= money else [cmd.Drop()]
+
+
+def next_raise(state: RoutardState) -> int:
+    """Ascending auction: the first bid is the floor, then each raise adds the step (R43)."""
+    auction = state.auction
+    assert auction is not None
+    return auction.floor if auction.high == BANK else auction.price + state.config.auction_bid_step
+
+
+_OPTIONS = {
+    Prep: _prep_options,
+    SheetOutcome: _sheet_offer_options,
+    Act: _act_options,
+    Charge: _raise_funds_options,
+    Purchase: _raise_funds_options,
+    ChequeTopUp: _top_up_options,
+    ChequeWindow: _cheque_window_options,
+    Shop: _shop_window_options,
+    TargetChoice: _target_options,
+    LoseCard: _lose_card_options,
+    Replay: _replay_options,
+    IllegalOffer: _illegal_options,
+    AuctionTask: _auction_options,
+    SaleMenu: _sale_menu_options,
+}
+
+
+# --- commands into events ----------------------------------------------------------------------------
+
+
+def command_events(state: RoutardState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
+    expected = waiting(state)
+    if seat not in expected:
+        if not expected:
+            raise IllegalCommand("the game is over")
+        raise IllegalCommand(f"it is not seat {seat}'s decision (waiting for seat {', '.join(map(str, expected))})")
+    legal = options(state, seat)
+    if command not in legal:
+        raise IllegalCommand(_refusal(state, seat, command, legal))
+    return [_event(state, seat, command, rng)]
+
+
+def _event(state: RoutardState, seat: int, command: Command, rng: random.Random) -> GameEvent:
+    player = state.players[seat]
+    task = state.agenda[-1]
+    match command:
+        case cmd.ChooseLine(line):
+            return ev.SheetRolled(seat, line, roll(state, rng))
+        case cmd.Depart():
+            return ev.Departed(seat)
+        case cmd.SheetOffer(accept):
+            assert isinstance(task, SheetOutcome)
+            outcome = state.data.prep_sheet.outcomes[task.line][str(task.roll)]
+            item, price = outcome.item or "", outcome.price or 0
+            if accept:
+                return ev.SheetBought(seat, item, outcome.qty or 1, price)
+            return ev.SheetPassed(seat, item, price, declined=True)
+        case cmd.OpenSale():
+            return ev.SaleOpened(seat)
+        case cmd.CancelSale():
+            return ev.SaleCancelled(seat)
+        case cmd.Sell(lot, card, count):
+            return ev.LotOffered(seat, lot, card, count, state.data.resale(lot, card, count))
+        case cmd.StopSelling():
+            if isinstance(task, Charge):
+                return ev.Paid(seat, task.creditor, player.money, task.amount, task.reason)
+            assert isinstance(task, Purchase)
+            return ev.AchatFailed(seat, task.card, task.price)
+        case cmd.BuyTicket():
+            return ev.ItemBought(seat, "billet_avion", state.data.ticket_price(player.pos))
+        case cmd.BuyElement(item):
+            return ev.ItemBought(seat, item, state.data.constants.airport_element_price[item])
+        case cmd.CloseShop():
+            return ev.ShopClosed(seat)
+        case cmd.BuyCheques(count):
+            price = count * state.data.constants.cheque_price
+            if isinstance(task, ChequeWindow):
+                return ev.ChequesBought(seat, count, price)
+            assert isinstance(task, ChequeTopUp)
+            return ev.AssistanceCheques(seat, count, price, min(task.due, player.cheques + count), task.due)
+        case cmd.ChooseTarget(target):
+            return ev.TargetChosen(seat, target)
+        case cmd.ChooseLostCard(deck, card):
+            return ev.CollectionCardLost(seat, deck, card)
+        case cmd.Bid(amount):
+            return ev.BidSealed(seat, amount)
+        case cmd.PassBid():
+            return ev.BidSealed(seat, 0)
+        case cmd.Raise():
+            return ev.AuctionRaised(seat, next_raise(state))
+        case cmd.Drop():
+            return ev.AuctionDropped(seat)
+        case cmd.PlayAnyway(play):
+            assert isinstance(task, IllegalOffer)
+            return ev.IllegalPlayDecided(seat, task.deck, play)
+    return _movement_event(state, seat, command, rng)
+
+
+def _movement_event(state: RoutardState, seat: int, command: Command, rng: random.Random) -> GameEvent:
+    player, task = state.players[seat], state.agenda[-1]
+    pos, arrival = player.pos, state.arrival
+    match command:
+        case cmd.Walk(spaces):
+            return ev.Moved(seat, "walk", pos, pos + spaces, (), move_cost(state, spaces))
+        case cmd.Fly():
+            return ev.Moved(seat, "fly", pos, state.data.next_airport[pos])
+        case cmd.FlyBack():
+            return ev.Moved(seat, "fly_back", pos, state.data.previous_airport_of_arrival)
+        case cmd.Drive():
+            pips = roll(state, rng)
+            distance = min(pips, arrival - pos)
+            return ev.Moved(seat, "drive", pos, pos + distance, group_of(state, seat), move_cost(state, distance), pips)
+        case cmd.MoveForced():
+            assert isinstance(task, Act)
+            distance = min(task.forced, arrival - pos)
+            passengers = group_of(state, seat) if is_driver(state, seat) else ()
+            return ev.Moved(seat, "forced", pos, pos + distance, passengers, move_cost(state, distance))
+        case cmd.JobAssistance():
+            to = nearest_job_behind(state, seat)
+            return ev.Moved(seat, "job_assistance", pos, to, assistance_passengers(state, seat))
+        case cmd.ReplayWalk(spaces):
+            assert isinstance(task, Replay)
+            cost = move_cost(state, spaces) if state.config.replay_pays_move else 0
+            passengers = () if task.alone else riders(state, seat)
+            return ev.Moved(seat, "replay", pos, pos + spaces, passengers, cost)
+    raise AssertionError(f"unhandled command {command!r}")
+
+
+def _refusal(state: RoutardState, seat: int, command: Command, legal: list[Command]) -> str:
+    """Why a command is refused, in words a player (or a model) can act on."""
+    kinds = sorted({type(c).__name__ for c in legal})
+    name = type(command).__name__
+    task = state.agenda[-1]
+    if name in kinds:
+        shown = [c for c in legal if type(c) is type(command)]
+        sample = ", ".join(map(repr, shown[:8])) + (", ..." if len(shown) > 8 else "")
+        return f"{command!r} is not allowed here; allowed {name} commands: {sample}"
+    return f"{name} is not allowed now ({_situation(task)}); allowed: {', '.join(kinds)}"
+
+
+def _situation(task: Task) -> str:
+    return {
+        Prep: "choose a sheet line or depart",
+        SheetOutcome: "take or leave the sheet's offer",
+        Act: "sell, shop on an airport, then move",
+        Charge: "raise funds for a payment, or stop selling",
+        Purchase: "raise funds for an achat card, or stop selling",
+        ChequeTopUp: "buy the missing hotel cheques",
+        ChequeWindow: "buy hotel cheques (0 or more)",
+        Shop: "buy at the airport or close the shop",
+        TargetChoice: "choose the player the card applies to",
+        LoseCard: "choose the card you lose",
+        Replay: "choose how far the card lets you walk",
+        IllegalOffer: "play the space anyway or not",
+        AuctionTask: "bid on the lot or pass",
+        SaleMenu: "choose the lot to auction, or cancel",
+    }.get(type(task), "wait")

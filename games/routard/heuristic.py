@@ -1,0 +1,295 @@
+"""A hand-written Routard player: collect the missing cards on foot, then fly home.
+
+It plays the way a careful backpacker would: keeps a cash reserve, walks to the nearest space that
+gives a card it still needs (and that it can play), buys the element it lacks at an airport, keeps a
+few hotel cheques in hand, bids only for what it needs and sells only what it does not. It reads
+nothing hidden: the draw piles of a determinised state are guesses, so it never looks at them.
+"""
+
+from __future__ import annotations
+
+import random
+
+from core.kernel import Command
+from games.routard import commands as cmd
+from games.routard.data import COLLECTION_DECKS, SHEET_LINES
+from games.routard.decisions import next_raise
+from games.routard.queries import complete, doubled, may_play, missing, move_cost, qualifiers
+from games.routard.state import RoutardState
+from games.routard.tasks import (
+    Act,
+    AuctionTask,
+    Charge,
+    ChequeTopUp,
+    ChequeWindow,
+    Prep,
+    Purchase,
+    Replay,
+    SaleMenu,
+    Shop,
+)
+
+RESERVE = 300  # cash kept for achat cards and hotel top-ups
+CHEQUES_WANTED = 8
+WALK_COST_WEIGHT = 0.01  # points lost per euro of move cost
+
+
+class RoutardHeuristic:
+    def choose(self, state: RoutardState, seat: int, legal: list[Command], rng: random.Random) -> Command:
+        if len(legal) == 1:
+            return legal[0]
+        task = state.agenda[-1]
+        if isinstance(task, Prep):
+            return _prep(state, seat, legal)
+        if isinstance(task, Act):
+            return _act(state, seat, legal)
+        if isinstance(task, Shop):
+            return _shop(state, seat, legal) or cmd.CloseShop()
+        if isinstance(task, ChequeWindow | ChequeTopUp):
+            return _cheques(state, seat, legal)
+        if isinstance(task, Charge | Purchase):
+            return _raise_funds(state, seat, task, legal)
+        if isinstance(task, AuctionTask):
+            return _bid(state, seat, legal)
+        if isinstance(task, SaleMenu):
+            return _sale_menu(state, seat, legal)
+        if isinstance(task, Replay):
+            return _best_walk(state, seat, [c for c in legal if isinstance(c, cmd.ReplayWalk)], legal)
+        return _other(state, seat, legal)
+
+
+# --- stage 1 -------------------------------------------------------------------------------------------
+
+
+def _prep(state: RoutardState, seat: int, legal: list[Command]) -> Command:
+    if cmd.Depart() in legal:
+        return cmd.Depart()
+    player = state.players[seat]
+    sheet = state.data.prep_sheet.outcomes
+    wanted = [item for item in ("formalites", "guide", "equipement", "appareil_photo") if not player.elements[item]]
+    if not player.tickets:
+        wanted.append("billet_avion")
+    if player.cheques < state.data.constants.depart_minimum.cheques:
+        wanted.append("cheques_hotel")
+    for line in wanted:
+        dearest = max(outcome.price or 0 for outcome in sheet[line].values())
+        if player.money >= dearest and cmd.ChooseLine(line) in legal:
+            return cmd.ChooseLine(line)
+    return cmd.ChooseLine(SHEET_LINES[0]) if cmd.ChooseLine(SHEET_LINES[0]) in legal else legal[0]
+
+
+# --- the travel turn -------------------------------------------------------------------------------------
+
+
+def _act(state: RoutardState, seat: int, legal: list[Command]) -> Command:
+    purchase = _shop(state, seat, legal)
+    if purchase is not None:
+        return purchase
+    for forced in (cmd.MoveForced(), cmd.Drive()):
+        if forced in legal:
+            return forced
+    player = state.players[seat]
+    if cmd.Fly() in legal and _should_fly(state, seat):
+        return cmd.Fly()
+    if cmd.FlyBack() in legal:
+        return cmd.FlyBack()
+    if player.pos == state.arrival and cmd.OpenSale() in legal and _lot_to_sell(state, seat, state.agenda[-1]):
+        return cmd.OpenSale()  # raising the fare back to the previous airport
+    walks = [c for c in legal if isinstance(c, cmd.Walk)]
+    if cmd.JobAssistance() in legal and (not walks or player.money < 60 or _dead_end(state, seat, walks)):
+        return cmd.JobAssistance()
+    return _best_walk(state, seat, walks, legal) if walks else legal[-1]
+
+
+def _dead_end(state: RoutardState, seat: int, walks: list[Command]) -> bool:
+    """Incomplete, and every walk ends on the arrival airport without a ticket to fly back."""
+    player = state.players[seat]
+    return (not complete(state, seat) and not player.tickets
+            and all(player.pos + w.spaces == state.arrival for w in walks))  # type: ignore[attr-defined]
+
+
+def _should_fly(state: RoutardState, seat: int) -> bool:
+    """Fly only once the collection is complete: a flight skips a whole leg of cards."""
+    return complete(state, seat)
+
+
+def _best_walk(state: RoutardState, seat: int, walks: list[Command], legal: list[Command]) -> Command:
+    if not walks:
+        return legal[0]
+    return max(walks, key=lambda c: _walk_value(state, seat, c.spaces))  # type: ignore[attr-defined]
+
+
+def _walk_value(state: RoutardState, seat: int, spaces: int) -> float:
+    """What landing there is worth: the card it gives, if the hotel lets him play it, less the fare."""
+    player = state.players[seat]
+    to = player.pos + spaces
+    cost = move_cost(state, spaces)
+    spare = player.money - cost
+    thrift = cost * WALK_COST_WEIGHT * (3 if spare < RESERVE else 1)
+    if to == state.arrival and not complete(state, seat):
+        return -20.0  # arriving without the cards only costs a ticket back
+    if complete(state, seat):
+        if to == state.arrival:
+            return 100.0
+        airport = state.data.space_types[to] == "aeroport" and player.tickets > 0
+        return (spaces + (5.0 if airport else 0.0)) * _hotel_odds(state, seat) - thrift
+    value = _space_value(state, seat, state.data.space_types[to], spare)
+    return (value + spaces * 0.1) * _hotel_odds(state, seat) - thrift
+
+
+def _hotel_odds(state: RoutardState, seat: int) -> float:
+    """The chance his cheques cover the next hotel card (else Hotel Assistance, and the space is lost)."""
+    cards = state.data.decks.hebergement
+    factor, cheques = doubled(state, seat), state.players[seat].cheques
+    return sum(card.cheques * factor <= cheques for card in cards) / len(cards)
+
+
+def _space_value(state: RoutardState, seat: int, space: str, spare: int) -> float:
+    player = state.players[seat]
+    if space in COLLECTION_DECKS:
+        if not missing(state, seat, space) or not may_play(state, seat, space):
+            return -1.0 if space == "achat" else 0.0
+        if space == "achat":
+            return 10.0 if spare >= 200 * doubled(state, seat) else -2.0
+        return 10.0
+    if space == "job":
+        return 12.0 if player.money < RESERVE else 5.0 if player.money < 2 * RESERVE else 1.0
+    if space in ("chance", "poste_restante"):
+        return 3.0 if player.cheques < CHEQUES_WANTED // 2 else 1.5
+    if space == "aeroport":
+        needs_kit = any(not player.elements[item] for item in ("guide", "equipement", "appareil_photo"))
+        return 3.0 if needs_kit and spare > RESERVE else 1.0
+    return 0.0
+
+
+def _shop(state: RoutardState, seat: int, legal: list[Command]) -> Command | None:
+    """Buy a missing element that still matters, or a ticket once the cards are in."""
+    player = state.players[seat]
+    prices = state.data.constants.airport_element_price
+    wants = [("guide", "achat"), ("appareil_photo", "reportage"), ("equipement", "aventure")]
+    for item, deck in wants:
+        buy = cmd.BuyElement(item)
+        affordable = player.money - prices[item] >= RESERVE // 2 or item == "guide"
+        if not player.elements[item] and missing(state, seat, deck) and buy in legal and affordable:
+            return buy
+    if cmd.BuyTicket() in legal and not player.tickets:
+        spare = player.money - state.data.ticket_price(player.pos)
+        if player.pos == state.arrival or spare >= (100 if complete(state, seat) else 2 * RESERVE):
+            return cmd.BuyTicket()  # a ticket flies him on once complete, or back if he arrives short
+    return None
+
+
+# --- money and cheques -----------------------------------------------------------------------------------
+
+
+def _cheques(state: RoutardState, seat: int, legal: list[Command]) -> Command:
+    """Top up to a comfortable stock of cheques when cash allows: a player short of cheques plays nothing."""
+    player = state.players[seat]
+    price = state.data.constants.cheque_price
+    buys = sorted((c for c in legal if isinstance(c, cmd.BuyCheques)), key=lambda c: c.count)
+    if not buys:
+        return legal[0]
+    if len(buys) == 1 and cmd.OpenSale() in legal and _lot_to_sell(state, seat, state.agenda[-1]) is not None:
+        return cmd.OpenSale()
+    task = state.agenda[-1]
+    due = task.due if isinstance(task, ChequeTopUp) else 0
+    wanted = due + CHEQUES_WANTED - player.cheques
+    fitting = [c for c in buys if c.count <= wanted and player.money - c.count * price >= RESERVE // 3]
+    return fitting[-1] if fitting else buys[0]
+
+
+def _raise_funds(state: RoutardState, seat: int, task: Charge | Purchase, legal: list[Command]) -> Command:
+    if cmd.OpenSale() in legal and _lot_to_sell(state, seat, task) is not None:
+        return cmd.OpenSale()
+    return cmd.StopSelling()
+
+
+def _sale_menu(state: RoutardState, seat: int, legal: list[Command]) -> Command:
+    lot = _lot_to_sell(state, seat, state.agenda[-2])
+    sell = cmd.Sell(*lot) if lot is not None else cmd.CancelSale()
+    return sell if sell in legal else cmd.CancelSale()
+
+
+def _lot_to_sell(state: RoutardState, seat: int, context: object) -> tuple[str, int, int] | None:
+    """The least useful lot when cash is short: a surplus achat card, a spare element, extra cheques.
+
+    Stranded on the arrival airport without the fare back, anything but what he still needs goes.
+    """
+    player = state.players[seat]
+    if isinstance(context, Purchase) and not missing(state, seat, "achat"):
+        return None
+    if isinstance(context, Act) and player.pos != state.arrival:
+        return None
+    surplus = sorted(player.achat, key=lambda c: -state.data.decks.achat[c].price)
+    if len(surplus) > state.config.cards_per_type:
+        return ("achat", surplus[0], 1)
+    for item in ("guide", "equipement", "appareil_photo"):
+        if player.elements[item] > 1:
+            return (item, -1, 1)
+    if player.cheques > CHEQUES_WANTED:
+        return ("cheques", -1, player.cheques - CHEQUES_WANTED)
+    if isinstance(context, Act):
+        needed = {"guide": "achat", "equipement": "aventure", "appareil_photo": "reportage"}
+        for item, deck in needed.items():
+            if player.elements[item] and not missing(state, seat, deck):
+                return (item, -1, 1)
+        if player.cheques > 2:
+            return ("cheques", -1, player.cheques - 2)
+    return None
+
+
+def _bid(state: RoutardState, seat: int, legal: list[Command]) -> Command:
+    auction = state.auction
+    assert auction is not None
+    value = _lot_value(state, seat, auction.lot, auction.card)
+    bids = [c for c in legal if isinstance(c, cmd.Bid) and c.amount <= value]
+    if bids:
+        return bids[0]
+    if cmd.Raise() in legal and next_raise(state) <= value:
+        return cmd.Raise()
+    return cmd.PassBid() if cmd.PassBid() in legal else cmd.Drop()
+
+
+def _lot_value(state: RoutardState, seat: int, lot: str, card: int) -> int:
+    """The most this lot is worth paying for, keeping the reserve."""
+    player = state.players[seat]
+    budget = player.money - RESERVE
+    if lot == "achat" and missing(state, seat, "achat"):
+        return min(budget, state.data.decks.achat[card].price)
+    needs = {"appareil_photo": "reportage", "equipement": "aventure", "guide": "achat"}
+    if lot in needs and not player.elements[lot] and missing(state, seat, needs[lot]):
+        return min(budget, state.data.constants.airport_element_price[lot] - 10)
+    if lot == "billet_avion" and complete(state, seat) and not player.tickets:
+        return min(budget, 300)
+    return 0
+
+
+# --- the rest: card choices ------------------------------------------------------------------------------
+
+
+def _other(state: RoutardState, seat: int, legal: list[Command]) -> Command:
+    first = legal[0]
+    if isinstance(first, cmd.ChooseTarget):
+        return max(legal, key=lambda c: _threat(state, c.target))  # type: ignore[attr-defined]
+    if isinstance(first, cmd.ChooseLostCard):
+        return min(legal, key=lambda c: _card_worth(state, c))
+    if isinstance(first, cmd.SheetOffer):
+        return cmd.SheetOffer(True)
+    if isinstance(first, cmd.PlayAnyway):
+        return cmd.PlayAnyway(False)
+    if cmd.StopSelling() in legal:
+        return cmd.StopSelling()
+    return first
+
+
+def _threat(state: RoutardState, seat: int) -> tuple[int, int, int]:
+    """How close a rival is to winning: counted cards, then position, then cash."""
+    player = state.players[seat]
+    cards = sum(min(len(player.collection(d)), state.config.cards_per_type) for d in COLLECTION_DECKS)
+    return cards + (10 if seat in qualifiers(state) else 0), player.pos, player.money
+
+
+def _card_worth(state: RoutardState, command: Command) -> int:
+    assert isinstance(command, cmd.ChooseLostCard)
+    card = state.data.card(command.deck, command.card)
+    return getattr(card, "price", 0)

@@ -1,0 +1,27 @@
+"""The end of a Routard game: the winner ranks first; by default everyone else ties second (R48-R51)."""
+
+from __future__ import annotations
+
+from core.kernel import Outcome
+from games.routard.data import COLLECTION_DECKS
+from games.routard.queries import target
+from games.routard.state import RoutardState
+
+
+def progress(state: RoutardState, seat: int) -> tuple[int, int, int]:
+    """rank_losers="progress" (R50): counted cards (each type capped at the target), track position, cash."""
+    player = state.players[seat]
+    cards = sum(min(len(player.collection(deck)), target(state)) for deck in COLLECTION_DECKS)
+    return cards, player.pos, player.money
+
+
+def outcome(state: RoutardState) -> Outcome:
+    count = state.count
+    if state.capped or not state.winners:
+        return Outcome((0.0,) * count, (1,) * count, note=f"no winner: the safety cap of {state.config.max_rounds} "
+                       "rounds ended the game, everyone ties")
+    scores = tuple(1.0 if seat in state.winners else 0.0 for seat in range(count))
+    if state.config.rank_losers == "progress":
+        keys = [(1, (0, 0, 0)) if seat in state.winners else (0, progress(state, seat)) for seat in range(count)]
+        return Outcome.from_keys(scores, keys, note="winner first, then by cards, position and cash")
+    return Outcome.from_keys(scores, scores, note="the winner(s) first, everyone else tied")

@@ -1,0 +1,436 @@
+"""What one seat of Le Jeu du Routard may know, and how events and commands read in a log.
+
+Everything is public (R54) except the order of the draw piles and the other bidders' sealed bids.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel
+
+from core.kernel import Command, GameEvent, Pending
+from games.routard import commands as cmd
+from games.routard import events as ev
+from games.routard.data import DECKS, Effect
+from games.routard.queries import stack
+from games.routard.state import BANK, HOME, RoutardState
+from games.routard.tasks import (
+    Act,
+    AuctionTask,
+    Charge,
+    ChequeTopUp,
+    HotelPay,
+    Purchase,
+    Task,
+)
+
+ITEM_NAMES = {
+    "formalites": "formalités",
+    "guide": "guide du routard",
+    "equipement": "équipement",
+    "appareil_photo": "appareil photo",
+    "billet_avion": "plane ticket",
+    "cheques": "hotel cheques",
+}
+
+
+class PlayerView(BaseModel, frozen=True):
+    seat: int
+    stage: str
+    position: int | None
+    space: str | None
+    money: int
+    cheques: int
+    tickets: int
+    elements: dict[str, int]
+    achat: list[str]
+    reportage: list[str]
+    aventure: list[str]
+    instructions: list[str]
+    fauche: bool
+    debts: list[tuple[int, int]]
+    prep_turns: int
+    announced: str
+    picked: int | None
+
+
+class AuctionView(BaseModel, frozen=True):
+    seller: int
+    lot: str
+    card: str | None
+    count: int
+    floor: int
+    bidders: list[int]
+    decided: list[int]
+    own_bid: int | None
+    price: int
+    high: int | None
+    active: list[int]
+
+
+class RoutardView(BaseModel, frozen=True):
+    seat: int
+    round: int
+    max_rounds: int
+    turn: int
+    to_act: list[int]
+    decision: str
+    agenda: list[str]
+    cards_per_type: int
+    board: str  # one letter per space: T airport, A achat, R reportage, V aventure, J job, C chance, P poste restante
+    stacks: dict[int, list[int]]
+    players: list[PlayerView]
+    draw_sizes: dict[str, int]
+    discards: dict[str, list[str]]
+    auction: AuctionView | None
+    window_tickets: int
+    winners: list[int]
+    capped: bool
+
+
+def _player_view(state: RoutardState, seat: int) -> dict[str, Any]:
+    player, labels = state.players[seat], state.data.card_labels
+    on_track = player.pos != HOME
+    return {
+        "seat": seat,
+        "stage": "travel" if on_track else "prep",
+        "position": player.pos if on_track else None,
+        "space": state.data.space_name(player.pos) if on_track else None,
+        "money": player.money,
+        "cheques": player.cheques,
+        "tickets": player.tickets,
+        "elements": player.elements,
+        "achat": [labels["achat"][c] for c in player.achat],
+        "reportage": [labels["reportage"][c] for c in player.reportage],
+        "aventure": [labels["aventure"][c] for c in player.aventure],
+        "instructions": [f"{kind} {spaces}" if kind == "forced" else kind for kind, spaces in player.instructions],
+        "fauche": player.fauche,
+        "debts": player.debts,
+        "prep_turns": player.prep_turns,
+        "announced": player.announced,
+        "picked": None if player.picked < 0 else player.picked,
+    }
+
+
+def _auction_view(state: RoutardState, seat: int) -> dict[str, Any] | None:
+    auction = state.auction
+    if auction is None:
+        return None
+    return {
+        "seller": auction.seller,
+        "lot": auction.lot,
+        "card": state.data.card_labels["achat"][auction.card] if auction.lot == "achat" else None,
+        "count": auction.count,
+        "floor": auction.floor,
+        "bidders": auction.bidders,
+        "decided": [s for s in auction.bidders if auction.bids and auction.bids[s] is not None],
+        "own_bid": auction.bids[seat] if auction.bids else None,
+        "price": auction.price,
+        "high": None if auction.high == BANK else auction.high,
+        "active": auction.active,
+    }
+
+
+def view(state: RoutardState, seat: int, pending: Pending) -> RoutardView:
+    """Built as plain data and validated once: views are made at every decision of a playout."""
+    positions = sorted({p.pos for p in state.players if p.pos != HOME})
+    ids = state.data.card_ids
+    return RoutardView.model_validate({
+        "seat": seat,
+        "round": state.round,
+        "max_rounds": state.config.max_rounds,
+        "turn": state.turn,
+        "to_act": pending.seats,
+        "decision": situation(state),
+        "agenda": [task_text(state, task) for task in state.agenda],
+        "cards_per_type": state.config.cards_per_type,
+        "board": state.data.board_codes,
+        "stacks": {pos: stack(state, pos) for pos in positions},
+        "players": [_player_view(state, s) for s in range(state.count)],
+        "draw_sizes": {deck: len(state.draw[deck]) for deck in DECKS},
+        "discards": {deck: [ids[deck][c] for c in state.discard[deck]] for deck in DECKS},
+        "auction": _auction_view(state, seat),
+        "window_tickets": state.window_tickets,
+        "winners": state.winners,
+        "capped": state.capped,
+    })
+
+
+def task_text(state: RoutardState, task: Task) -> str:
+    """One public line per task left to do (the agenda holds nothing hidden)."""
+    shown = []
+    for field in dataclasses.fields(task):
+        value = getattr(task, field.name)
+        shown.append(f"{field.name}={_effect_text(value) if isinstance(value, Effect) else value}")
+    return f"{type(task).__name__}({', '.join(shown)})"
+
+
+@cache
+def _effect_text(effect: Effect) -> str:
+    return effect.model_dump_json(exclude_none=True, by_alias=True)
+
+
+def situation(state: RoutardState) -> str:
+    """What the game waits for, in words (the amounts a decision depends on included)."""
+    if state.over:
+        return "game over"
+    task: Task = state.agenda[-1]
+    seat = f"seat {task.seat}"
+    if isinstance(task, Charge):
+        return f"{seat} must pay {task.amount} € ({task.reason}) and may auction lots to raise it"
+    if isinstance(task, Purchase):
+        return f"{seat} must pay {task.price} € for an achat card and may auction lots to raise it"
+    if isinstance(task, ChequeTopUp | HotelPay):
+        return f"{seat} owes {task.due} hotel cheques and must buy the missing ones"
+    if isinstance(task, AuctionTask):
+        return f"auction by {seat}: bid or pass"
+    if isinstance(task, Act) and task.forced:
+        return f"{seat} must move exactly {task.forced} spaces (card instruction)"
+    return f"{seat}: {type(task).__name__}"
+
+
+# --- the log -----------------------------------------------------------------------------------------
+
+
+def describe(state: RoutardState, item: GameEvent | Command) -> str:
+    text = _describe_event(state, item) if isinstance(item, GameEvent) else _describe_command(state, item)
+    return text or repr(item)
+
+
+def _who(seat: int) -> str:
+    return "the bank" if seat == BANK else f"seat {seat}"
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    return ", ".join(f"seat {s}" for s in seats)
+
+
+def _lot(state: RoutardState, lot: str, card: int, count: int) -> str:
+    if lot == "achat":
+        info = state.data.decks.achat[card]
+        return f"achat card {info.id} “{info.title}” ({info.price} €)"
+    if lot == "cheques":
+        return f"{count} hotel cheque{'s' if count > 1 else ''}"
+    return f"a {ITEM_NAMES[lot]}"
+
+
+def _card(state: RoutardState, deck: str, index: int) -> str:
+    card = state.data.card(deck, index)
+    extra = ""
+    if deck == "hebergement":
+        extra = f" ({card.cheques} cheque{'s' if card.cheques != 1 else ''})"  # type: ignore[union-attr]
+    elif deck == "achat":
+        extra = f" ({card.price} €)"  # type: ignore[union-attr]
+    return f"{card.id} “{card.title}”{extra}"
+
+
+def _space(state: RoutardState, index: int) -> str:
+    return state.data.space_name(index)
+
+
+_HOW = {
+    "card": "a card moves {who}{group} from {frm} to {to}",
+    "target": "another player's card moves {who} from {frm} to {to}",
+    "job_assistance": "{who} takes Job Assistance{group}: back from {frm} to {to}",
+    "hotel_assistance": "{who} is short of hotel cheques: Hotel Assistance sends him{group} from {frm} back to {to}",
+    "formalites": "{who}, without formalités, is sent{group} from {frm} back to {to}",
+    "fly": "{who} hands in a ticket and flies from {frm} to {to}",
+    "fly_back": "{who} hands in a ticket and flies back from {frm} to {to}",
+}
+
+
+def _moved(state: RoutardState, e: ev.Moved) -> str:
+    who, frm, to = f"seat {e.seat}", _space(state, e.frm), _space(state, e.to)
+    group = f" with {_seats(e.passengers)} on board" if e.passengers else ""
+    spaces = e.to - e.frm
+    if e.how == "walk":
+        return f"{who} walks {spaces} space{'s' if spaces > 1 else ''} from {frm} to {to}, paying {e.cost} €"
+    if e.how == "replay":
+        return f"{who} walks again, {spaces} space{'s' if spaces > 1 else ''}{group} from {frm} to {to}, " \
+               f"paying {e.cost} €"
+    if e.how == "drive":
+        return f"{who} rolls {e.roll} and hitchhikes{group} from {frm} to {to} ({spaces} spaces, {e.cost} €)"
+    if e.how == "forced":
+        return f"{who} moves exactly {spaces} space{'s' if spaces != 1 else ''}{group} as a card ordered, " \
+               f"from {frm} to {to} ({e.cost} €)"
+    return _HOW[e.how].format(who=who, group=group, frm=frm, to=to)
+
+
+def _won(state: RoutardState, e: ev.GameWon) -> str:
+    if len(e.qualified) == 1:
+        return f"seat {e.winners[0]} stands on the arrival airport with every card needed and wins"
+    money = ", ".join(f"seat {s}: {state.players[s].money} €" for s in e.qualified)
+    return f"{_seats(e.qualified)} arrive together with every card ({money}); most cash wins: {_seats(e.winners)}"
+
+
+def _paid(state: RoutardState, e: ev.Paid) -> str:
+    rest = e.due - e.amount
+    text = f"seat {e.payer} pays {e.amount} € to {_who(e.creditor)} ({e.reason})"
+    if rest:
+        unpaid = "owes" if state.config.unpaid_charge == "debt" else "is broke: written off"
+        text += f"; {unpaid} {rest} €"
+    return text
+
+
+def _settled(state: RoutardState, e: ev.AuctionSettled) -> str:
+    lot = _lot(state, e.lot, e.card, e.count)
+    if e.buyer == BANK:
+        return f"nobody bids: the bank buys back {lot} from seat {e.seller} for {e.price} €"
+    return f"seat {e.buyer} buys {lot} from seat {e.seller} for {e.price} €"
+
+
+def _describe_event(state: RoutardState, e: GameEvent) -> str | None:
+    match e:
+        case ev.Dealt(first, _):
+            return f"setup: every deck is shuffled; seat {first} plays first"
+        case ev.DeckReshuffled(deck, _):
+            return f"the {deck} discard pile is shuffled into a new draw pile"
+        case ev.TurnEnded(seat, following, number):
+            return f"seat {seat}'s turn ends; seat {following} plays next (round {number})"
+        case ev.GameCapped(rounds):
+            return f"the safety cap of {rounds} rounds ends the game: nobody wins"
+        case ev.GameWon():
+            return _won(state, e)
+        case ev.SheetRolled(seat, line, value):
+            return f"seat {seat} announces the {line} line and rolls {value}"
+        case ev.SheetBought(seat, item, qty, price):
+            return f"seat {seat} buys {qty} x {ITEM_NAMES[item]} for {price} €"
+        case ev.SheetPassed(seat, item, price, declined):
+            why = "declines" if declined else "cannot afford"
+            return f"seat {seat} {why} the {ITEM_NAMES[item]} at {price} €: the turn passes"
+        case ev.Departed(seat):
+            return f"seat {seat} departs: hands in a plane ticket and lands on {_space(state, 0)}"
+        case ev.InstructionTaken(seat, kind, spaces):
+            if kind == "skip":
+                return f"seat {seat} skips this turn, as a card ordered"
+            return f"seat {seat} must move exactly {spaces} space(s) this turn, as a card ordered"
+        case ev.InstructionQueued(seat, kind, spaces):
+            if kind == "skip":
+                return f"seat {seat} will skip the next turn"
+            return f"seat {seat} will move exactly {spaces} space(s) next turn"
+        case ev.Moved():
+            return _moved(state, e)
+        case ev.Paid():
+            return _paid(state, e)
+        case ev.MoneyGained(seat, amount, pips):
+            return f"seat {seat} receives {amount} €" + (f" (rolled {pips})" if pips else "")
+        case ev.ChequesGained(seat, count):
+            return f"seat {seat} receives {count} hotel cheque(s)"
+        case ev.ChequesLost(seat, count):
+            return f"seat {seat} loses {count} hotel cheque(s)"
+        case ev.ChequesTransferred(giver, receiver, count):
+            return f"seat {giver} gives {count} hotel cheque(s) to seat {receiver}"
+        case ev.ChequesBought(seat, count, price):
+            return f"seat {seat} buys {count} hotel cheque(s) for {price} €"
+        case ev.HotelPaid(seat, cheques):
+            return f"seat {seat} pays the hotel: {cheques} cheque(s)"
+        case ev.AssistanceCheques(seat, bought, price, paid, due):
+            text = f"seat {seat} buys {bought} cheque(s) for {price} € and pays {paid} of the {due} due"
+            return text + ("; the rest is written off" if paid < due else "")
+        case ev.ItemBought(seat, item, price):
+            return f"seat {seat} buys a {ITEM_NAMES[item]} for {price} €"
+        case ev.ItemGained(seat, item):
+            return f"seat {seat} gets a {ITEM_NAMES[item]}"
+        case ev.ItemLost(seat, item, had):
+            name = ITEM_NAMES[item]
+            return f"seat {seat} loses a {name}" if had else f"seat {seat} has no {name} to lose"
+        case ev.CardDrawn(seat, deck, card):
+            return f"seat {seat} draws {deck} card {_card(state, deck, card)}"
+        case ev.DeckEmpty(seat, deck):
+            return f"the {deck} deck is empty: nothing happens for seat {seat}"
+        case ev.CardKept(seat, deck, card):
+            return f"seat {seat} keeps {deck} card {_card(state, deck, card)}"
+        case ev.CardReturned(seat, deck, card):
+            return f"seat {seat} does not win {_card(state, deck, card)}: it goes to the discard pile"
+        case ev.AchatBought(seat, card, price):
+            return f"seat {seat} pays {price} € for {_card(state, 'achat', card)} and keeps it"
+        case ev.AchatFailed(seat, card, price):
+            return f"seat {seat} cannot pay {price} € for {_card(state, 'achat', card)}: it is discarded, he is broke"
+        case ev.CollectionCardLost(seat, deck, card):
+            return f"seat {seat} loses {deck} card {_card(state, deck, card)}"
+        case ev.DieRolled(seat, value):
+            return f"seat {seat} rolls {value}"
+        case ev.TargetChosen(seat, chosen):
+            return f"seat {seat} picks seat {chosen}"
+        case ev.NothingHappens(seat, reason):
+            return f"seat {seat}: {reason}, nothing happens"
+        case ev.IllegalPlayDecided(seat, deck, play):
+            return f"seat {seat} {'plays' if play else 'does not play'} the {deck} space without the element"
+        case ev.ShopClosed(seat):
+            return f"seat {seat} leaves the airport shop"
+        case ev.SaleOpened(seat):
+            return f"seat {seat} opens a sale"
+        case ev.SaleCancelled(seat):
+            return f"seat {seat} changes his mind and sells nothing"
+        case ev.LotOffered(seller, lot, card, count, floor):
+            return f"seat {seller} auctions {_lot(state, lot, card, count)} (resale price {floor} €)"
+        case ev.BidSealed(seat, amount):
+            if amount is None:
+                return f"seat {seat} seals a bid"
+            return f"seat {seat} seals a bid of {amount} €" if amount else f"seat {seat} passes on the auction"
+        case ev.AuctionRaised(seat, price):
+            return f"seat {seat} bids {price} €"
+        case ev.AuctionDropped(seat):
+            return f"seat {seat} drops out of the auction"
+        case ev.AuctionSettled():
+            return _settled(state, e)
+    return None
+
+
+def _describe_command(state: RoutardState, c: Command) -> str | None:
+    match c:
+        case cmd.ChooseLine(line):
+            return f"play the {line} line of the sheet"
+        case cmd.Depart():
+            return "depart"
+        case cmd.SheetOffer(accept):
+            return "accept the sheet's offer" if accept else "decline the sheet's offer"
+        case cmd.OpenSale():
+            return "put something up for auction"
+        case cmd.CancelSale():
+            return "sell nothing after all"
+        case cmd.Sell(lot, card, count):
+            return f"auction {_lot(state, lot, card, count)}"
+        case cmd.StopSelling():
+            return "stop selling and pay what you can"
+        case cmd.BuyTicket():
+            return "buy a plane ticket"
+        case cmd.BuyElement(item):
+            return f"buy a {ITEM_NAMES[item]}"
+        case cmd.CloseShop():
+            return "leave the shop"
+        case cmd.Walk(spaces):
+            return f"walk {spaces} space(s)"
+        case cmd.Fly():
+            return "fly to the next airport"
+        case cmd.FlyBack():
+            return "fly back to the previous airport"
+        case cmd.Drive():
+            return "hitchhike: roll the die and carry the stack"
+        case cmd.MoveForced():
+            return "move as the card ordered"
+        case cmd.JobAssistance():
+            return "take Job Assistance"
+        case cmd.BuyCheques(count):
+            return f"buy {count} hotel cheque(s)"
+        case cmd.ChooseTarget(chosen):
+            return f"choose seat {chosen}"
+        case cmd.ChooseLostCard(deck, card):
+            return f"lose {_card(state, deck, card)}"
+        case cmd.ReplayWalk(spaces):
+            return f"walk again {spaces} space(s)"
+        case cmd.Bid(amount):
+            return f"bid {amount} €"
+        case cmd.PassBid():
+            return "pass on the auction"
+        case cmd.Raise():
+            return "raise the bid"
+        case cmd.Drop():
+            return "drop out of the auction"
+        case cmd.PlayAnyway(play):
+            return "play the space anyway" if play else "leave the space unplayed"
+    return None
+
