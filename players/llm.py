@@ -32,7 +32,7 @@ class LlmOptions(RemoteOptions):
     temperature: float = Field(0.0, ge=0, le=2)
     max_tokens: int = Field(512, ge=1, description="longest answer; a longer one is cut and classed truncated")
     structured: Structured = Field("json_schema", description="the response format to ask for first")
-    feed_lines: int = Field(FEED_LINES, ge=0, description="at most this many lines of what happened since")
+    feed_lines: int = Field(FEED_LINES, ge=0, description="at most this many events of what happened since")
 
 
 class LlmPlayer(RemotePlayer):

@@ -27,7 +27,7 @@ from players.answers import command_codec, command_schema
 PROMPT_FILE = "prompt.md"  # a short summary written for models, in the game's package
 RULES_FILE = "RULES.md"  # the full rules, of which the first part is used when there is no prompt file
 SUMMARY_CHARS = 4000  # how much of RULES.md is used: models need the gist, not every ruling
-FEED_LINES = 40  # at most this many lines of "since your last turn"
+FEED_LINES = 40  # at most this many events of "since your last turn"
 INLINE_WIDTH = 100  # a list or mapping shorter than this is written on one line
 LEGAL_MARK = "Your legal commands"  # heads the numbered list; the mock server finds the commands under it
 
@@ -71,12 +71,14 @@ def system_text(rules: Rules[Any, Any]) -> str:
 
 
 def turn_text(obs: Observation, feed_lines: int = FEED_LINES, previous: str | None = None) -> str:
-    named = obs.sample(random.Random(0))  # for describe(): a state holding only what the seat knows
-    events = [e for e in obs.feed if not isinstance(e, AUDIT_EVENTS)][-feed_lines:]
     parts = [f"You are seat {obs.seat}."]
-    if events:
-        parts.append("Since your last turn:\n" + "\n".join(f"- {obs.rules.describe(named, e)}" for e in events))
+    events = [e for e in obs.feed if not isinstance(e, AUDIT_EVENTS)][-feed_lines:]
+    if events:  # as JSON: describe() would need the state each event happened in, which a seat cannot have
+        codec = command_codec(type(obs.rules))
+        parts.append("Since your last turn (game events, oldest first):\n"
+                     + "\n".join(codec.dumps(event).decode() for event in events))
     parts.append("Your view:\n" + render_view(obs.view))
+    named = obs.sample(random.Random(0))  # for describe(): a state holding only what the seat knows
     parts.append(f"{LEGAL_MARK}:\n" + legal_list(obs.rules, named, obs.legal))
     if obs.rejection:
         said = f"Your previous answer {previous.strip()!r}" if previous else "Your previous answer"
@@ -172,21 +174,23 @@ def _block(value: Any, depth: int) -> list[str]:
     return [pad + _scalar(value)]
 
 
-def _inline(value: Any) -> str | None:
-    """`value` on one line, or None when it is too long or nested too deep for that."""
+def _inline(value: Any, room: int = INLINE_WIDTH) -> str | None:
+    """`value` on one line of at most `room` characters, or None; gives up as soon as it cannot fit."""
     if isinstance(value, dict):
-        items = [_inline(v) for v in value.values()]
-        if any(item is None for item in items):
-            return None
-        text = "{" + ", ".join(f"{k}: {item}" for k, item in zip(value, items, strict=True)) + "}"
+        pieces, ends = [(f"{key}: ", item) for key, item in value.items()], "{}"
     elif isinstance(value, list):
-        items = [_inline(v) for v in value]
-        if any(item is None for item in items):
-            return None
-        text = "[" + ", ".join(item for item in items if item is not None) + "]"
+        pieces, ends = [("", item) for item in value], "[]"
     else:
-        return _scalar(value)
-    return text if len(text) <= INLINE_WIDTH else None
+        text = _scalar(value)
+        return text if len(text) <= room else None
+    parts, used = [], 2  # used: the brackets, and a separator after each part so far
+    for prefix, item in pieces:
+        text = _inline(item, room - used - len(prefix))
+        if text is None:
+            return None
+        parts.append(prefix + text)
+        used += len(prefix) + len(text) + 2
+    return ends[0] + ", ".join(parts) + ends[1]
 
 
 def _scalar(value: Any) -> str:

@@ -66,7 +66,8 @@ def test_a_turn_shows_the_seat_its_game_events_and_its_commands_numbered_with_th
     assert '"command"' in messages[0].content and "Pennies" in messages[0].content
     turn = messages[1].content
     assert turn.startswith("You are seat 0.")
-    assert "- Picked(seat=1, side=None)\n- Revealed(sides=(0, 1))" in turn
+    assert ('Since your last turn (game events, oldest first):\n{"type":"Picked","seat":1,"side":null}\n'
+            '{"type":"Revealed","sides":[0,1]}\n\nYour view:') in turn
     assert "old prompt" not in turn and "CommandAccepted" not in turn
     assert '[0] {"type":"Pick","side":0} (Pick(side=0))\n[1] {"type":"Pick","side":1} (Pick(side=1))' in turn
     assert legal_in(render(messages)) == [{"type": "Pick", "side": 0}, {"type": "Pick", "side": 1}]
@@ -77,7 +78,7 @@ def test_a_refused_answer_is_quoted_with_the_runners_reason_and_the_feed_is_capp
     feed = [Revealed((0, 1))] * 50
     obs = observation(state, 0, [Pick(0)], feed, rejection="pick side 0 or 1")
     turn = conversation(obs, feed_lines=3, previous='{"command": {"type": "Pick", "side": 7}}')[1].content
-    assert turn.count("- Revealed") == 3
+    assert turn.count('"type":"Revealed"') == 3
     assert turn.endswith("""Your previous answer '{"command": {"type": "Pick", "side": 7}}' was refused: """
                          "pick side 0 or 1. Choose again.")
 
