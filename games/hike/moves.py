@@ -45,6 +45,8 @@ from games.hike.events import (
 from games.hike.packs import contents, heaviest_cards, is_empty, is_payment, payments, slot_holding
 from games.hike.state import DECIDE, DOWN, EMPTY, HAND, HEAVY, JOIN, MEET, SETUP, SMELL, TURN, HikeState, Task
 
+DRAW, START_HIKE, END_TURN = Draw(), StartHike(), EndTurn()
+
 
 def options(state: HikeState, seat: int) -> list[Command]:
     if state.tasks:
@@ -106,7 +108,7 @@ def _turn_moves(cards: Cards, hand: tuple[int, ...], pack: tuple[int, ...], face
             moves.append(PlayHazard(card))
             continue
         for slot in cards.slot_lists[card]:
-            if pack[slot] != card or (face_up and face_up[slot]):
+            if _swap_changes_something(card, pack[slot], bool(face_up) and face_up[slot]):
                 moves.append(Place(card, slot))
     if fresh and (not leader_needs_backpack or any(card != EMPTY for card in pack)):
         moves.append(START_HIKE)
@@ -115,12 +117,9 @@ def _turn_moves(cards: Cards, hand: tuple[int, ...], pack: tuple[int, ...], face
     return tuple(moves)
 
 
-DRAW, START_HIKE, END_TURN = Draw(), StartHike(), EndTurn()
-
-
-def _pointless_swap(state: HikeState, seat: int, card: int, slot: int) -> bool:
+def _swap_changes_something(card: int, occupant: int, occupant_face_up: bool) -> bool:
     """Swapping a card for the same card changes nothing, except turning a face-up copy face down (H31)."""
-    return state.packs[seat][slot] == card and not (state.config.hidden_backpacks and state.face_up[seat][slot])
+    return occupant != card or occupant_face_up
 
 
 def task_moves(state: HikeState, task: Task) -> list[Command]:
@@ -230,7 +229,8 @@ def _action(state: HikeState, seat: int, command: Command) -> GameEvent:
         return Drew(seat, state.draw[-1], len(state.draw) - 1)
     if isinstance(command, Place):
         _check_item_for_slot(state, seat, command.card, command.slot)
-        if _pointless_swap(state, seat, command.card, command.slot):
+        slot_up = config.hidden_backpacks and state.face_up[seat][command.slot]
+        if not _swap_changes_something(command.card, state.packs[seat][command.slot], slot_up):
             raise IllegalCommand(f"that slot already holds {state.cards.names[command.card]}")
         returned = state.packs[seat][command.slot]
         hidden = config.hidden_backpacks
