@@ -18,18 +18,21 @@ def finish(scores, first=0, **options):
 
 
 def test_the_most_boots_banked_wins():
+    """Scoring (3.7)."""
     state, ended = finish([["tent"], ["frying pan", "granola bar", "map"], ["camera"]])
     assert ended.scores == (4, 5, 2) and ended.tie_rounds == ()
     assert RULES.outcome(state).ranks == (2, 1, 3)
 
 
 def test_equal_boots_go_to_the_most_cards_banked():
+    """First tie-break (3.7)."""
     state, ended = finish([["tent"], ["frying pan", "granola bar"]])
     assert ended.scores == (4, 4) and ended.cards_banked == (1, 2) and ended.tie_rounds == ()
     assert RULES.outcome(state).ranks == (2, 1)
 
 
 def test_a_complete_tie_goes_to_the_skunk_draw_from_the_first_player():
+    """H32."""
     state, ended = finish([["tent"], ["sleeping bag"], ["map"]], first=1)
     ((drawers, drawn),) = ended.tie_rounds
     assert drawers[0] == 1  # the tied player nearest the first player clockwise draws first
@@ -44,6 +47,7 @@ def test_a_complete_tie_goes_to_the_skunk_draw_from_the_first_player():
 
 
 def test_three_tied_players_draw_again_until_one_is_left():
+    """H32."""
     state, ended = finish([["tent"], ["sleeping bag"], ["tent"]])
     assert len(ended.tie_rounds) == 2 and len(set(ended.eliminated)) == 2
     first_out, second_out = ended.eliminated
@@ -54,11 +58,13 @@ def test_three_tied_players_draw_again_until_one_is_left():
 
 
 def test_a_shared_win_when_the_option_says_so():
+    """H32, `final_tie=shared`."""
     state, ended = finish([["tent"], ["sleeping bag"]], final_tie="shared")
     assert ended.tie_rounds == () and RULES.outcome(state).ranks == (1, 1)
 
 
 def test_score_piles_are_public():
+    """H30."""
     state, _ = finish([["tent"], ["sleeping bag", "map"]])
     view = RULES.view(state, 0)
     assert [card.name for card in view.seats[1].score_pile] == ["sleeping bag", "map"]

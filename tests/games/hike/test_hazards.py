@@ -20,6 +20,7 @@ def play(hazard, hands, packs, **options):
 
 
 def test_the_raccoon_takes_a_random_card_from_each_other_hand():
+    """H3."""
     state, events = play("raccoon", [["map"], ["tent", "tent", "tent"], [], ["socks"]], [{}, {}, {}, {}])
     raid = of_type(events, RaccoonCame)[0]
     assert raid.affected == (1, 2, 3) and raid.victims == (1, 3)  # seat 2 has no hand: it loses nothing
@@ -29,6 +30,7 @@ def test_the_raccoon_takes_a_random_card_from_each_other_hand():
 
 
 def test_the_raccoon_steals_for_its_player_when_the_option_says_so():
+    """H3, `raccoon_mode=player_steals_random`."""
     state, events = play("raccoon", [["map"], ["tent"], ["socks"]], [{}, {}, {}],
                          raccoon_mode="player_steals_random")
     raid = of_type(events, RaccoonCame)[0]
@@ -38,12 +40,14 @@ def test_the_raccoon_steals_for_its_player_when_the_option_says_so():
 
 
 def test_the_raccoons_random_card_follows_the_seed():
+    """H3; random events are written into events (3.5)."""
     picks = {of_type(play("raccoon", [[], ["tent", "map", "socks", "camera"]], [{}, {}])[1], RaccoonCame)[0].cards
              for _ in range(3)}
     assert len(picks) == 1  # same seed, same card: the draw is written into the event
 
 
 def test_the_bears_weight_counts_the_hand_slots():
+    """H4."""
     _, events = play("bear", [[], [], []],
                          [{}, {"bottom": "tent", "left_hand": "camera"}, {"bottom": "tent", "top": "map"}])
     bear = of_type(events, BearCame)[0]
@@ -52,6 +56,7 @@ def test_the_bears_weight_counts_the_hand_slots():
 
 
 def test_the_bear_compares_only_unsprayed_non_empty_backpacks():
+    """H5, H7 (a lone candidate)."""
     state, events = play("bear", [[], [], [], []],
                          [{"bottom": "tent", "top": "sleeping bag"}, {"top": "map"}, {},
                           {"bottom": "tent", "front": "bear spray"}])
@@ -64,6 +69,7 @@ def test_the_bear_compares_only_unsprayed_non_empty_backpacks():
 
 
 def test_the_bear_victim_stops_as_soon_as_it_is_light_enough_even_overshooting():
+    """H6."""
     state, events = play("bear", [[], [], []],
                          [{}, {"bottom": "tent", "top": "map", "left_hand": "walking stick"}, {"top": "frying pan"}])
     assert of_type(events, BearCame)[0].down_to == 2  # 6 boots against 3
@@ -75,6 +81,7 @@ def test_the_bear_victim_stops_as_soon_as_it_is_light_enough_even_overshooting()
 
 
 def test_tied_heaviest_backpacks_each_lose_one_heaviest_card():
+    """H7, H9."""
     state, events = play("bear", [[], [], [], []],
                          [{}, {"bottom": "tent", "top": "sleeping bag"}, {"bottom": "tent", "top": "sleeping bag"},
                           {"top": "map"}])
@@ -88,6 +95,7 @@ def test_tied_heaviest_backpacks_each_lose_one_heaviest_card():
 
 
 def test_with_no_second_weight_to_go_below_the_victim_empties_its_backpack(tmp_path):
+    """H8."""
     light = tmp_path / "cards.toml"
     text = DATA_FILE.read_text()
     light.write_text(text.replace('name = "granola bar"\nboots = 1', 'name = "granola bar"\nboots = 0'))
@@ -102,11 +110,13 @@ def test_with_no_second_weight_to_go_below_the_victim_empties_its_backpack(tmp_p
 
 
 def test_bear_spray_is_never_spent():
+    """3.4 bear spray."""
     state, _ = play("bear", [[], []], [{}, {"front": "bear spray", "bottom": "tent"}])
     assert pack_of(state, 1) == {"front": "bear spray", "bottom": "tent"}
 
 
 def test_the_blister_takes_the_heaviest_card_unless_socks_are_packed():
+    """3.4 blister, H9."""
     state, _ = play("blister", [[], [], []],
                          [{}, {"bottom": "tent", "top": "frying pan"}, {"bottom": "tent", "top": "socks"}])
     assert RULES.legal(state, 1) == [Drop(c("tent"))]
@@ -117,6 +127,7 @@ def test_the_blister_takes_the_heaviest_card_unless_socks_are_packed():
 
 
 def test_the_skunk_hits_every_other_backpack_one_player_at_a_time_then_the_hand_limit():
+    """H10, H26."""
     state, events = play("skunk", [[], ["map"] * 6, [], []],
                          [{"bottom": "socks"}, {"bottom": "tent", "top": "frying pan", "front": "compass"}, {},
                           {"top": "map"}])

@@ -26,6 +26,7 @@ OPTIONS = [
 
 
 def test_the_card_data_agrees_with_the_rulebook_example():
+    """H1."""
     boots = dict(zip(CARDS.names, CARDS.boots, strict=True))
     assert boots["tent"] == boots["sleeping bag"] == 4 and boots["granola bar"] == 1
     assert boots["walking stick"] + boots["water bottle"] < 4 and boots["water bottle"] < boots["tent"]
@@ -48,6 +49,7 @@ def test_bad_card_data_is_refused_on_load(tmp_path, old, new, message):
 
 
 def test_two_to_five_players():
+    """H2."""
     assert RULES.configure(2).players == 2 and RULES.configure(5).players == 5
     for players in (1, 6):
         with pytest.raises(ValueError, match="2 to 5"):

@@ -45,6 +45,7 @@ def hike(packs, draw, hands=None, joiners=None, leader=0, **options):
 
 
 def test_only_players_with_a_backpack_are_asked_to_join_clockwise_from_the_leaders_left():
+    """H13."""
     state = table([[], [], [], []], packs=[{"top": "map"}, {}, {"top": "map"}, {"top": "map"}],
                   draw=["socks", *FILLER], current=2)
     do(state, 2, StartHike())
@@ -55,12 +56,14 @@ def test_only_players_with_a_backpack_are_asked_to_join_clockwise_from_the_leade
 
 
 def test_joining_commits_to_one_reveal_before_anyone_may_abandon():
+    """H14."""
     _, events = hike([{"top": "map"}, {"top": "map"}], ["tent"], joiners=())
     assert of_type(events, Revealed) == [Revealed(c("tent"), 10)]
     assert of_type(events, Busted)  # the leader had no chance to turn back before the first card
 
 
 def test_a_match_anywhere_in_the_seven_slots_walks_free_and_keeps_the_card():
+    """H15."""
     state, events = hike([{"left_hand": "camera"}, {"top": "sleeping bag"}], ["camera"])
     assert of_type(events, Matched) == [Matched(0, 5, c("camera"))]
     assert pack_of(state, 0) == {"left_hand": "camera"}  # not consumed
@@ -70,6 +73,7 @@ def test_a_match_anywhere_in_the_seven_slots_walks_free_and_keeps_the_card():
 
 
 def test_payment_choices_are_grouped_by_card_and_overpaying_is_allowed():
+    """H16."""
     state, _ = hike([{"left": "water bottle", "right": "water bottle", "top": "compass"}, {}],
                     ["flashlight"])
     assert RULES.legal(state, 0) == [
@@ -85,12 +89,14 @@ def test_payment_choices_are_grouped_by_card_and_overpaying_is_allowed():
 
 
 def test_identical_cards_give_one_choice_per_count():
+    """H16."""
     bars = {name: "granola bar" for name in ("top", "front", "left", "right", "bottom", "left_hand", "right_hand")}
     state, _ = hike([bars, {}], ["map"])
     assert RULES.legal(state, 0) == [Pay((c("granola bar"),) * n) for n in range(1, 8)]
 
 
 def test_minimal_payments_only_when_the_option_says_so():
+    """H16, `payment_minimal_only`."""
     state, _ = hike([{"left": "water bottle", "right": "water bottle", "top": "compass"}, {}],
                     ["flashlight"], payment_minimal_only=True)
     assert RULES.legal(state, 0) == [Pay(cs("water bottle"))]
@@ -99,6 +105,7 @@ def test_minimal_payments_only_when_the_option_says_so():
 
 
 def test_too_light_and_no_match_busts_the_whole_backpack():
+    """H17."""
     state, _ = hike([{"bottom": "sleeping bag"}, {"top": "map", "left_hand": "walking stick"}], ["tent"])
     events = do(state, 0, Pay(cs("sleeping bag")))
     bust = of_type(events, Busted)[0]
@@ -108,6 +115,7 @@ def test_too_light_and_no_match_busts_the_whole_backpack():
 
 
 def test_when_everybody_busts_the_revealed_cards_are_discarded():
+    """H17, H20."""
     state, events = hike([{"top": "map"}, {"top": "map"}], ["tent"])
     assert [b.seat for b in of_type(events, Busted)] == [0, 1]
     ended = of_type(events, HikeEnded)[0]
@@ -116,6 +124,7 @@ def test_when_everybody_busts_the_revealed_cards_are_discarded():
 
 
 def test_a_backpack_emptied_by_payment_must_abandon_but_still_collects():
+    """H18."""
     state, _ = hike([{"top": "map"}, {"bottom": "tent", "top": "map"}], ["granola bar"])
     do(state, 0, Pay(cs("map")))
     do(state, 1, Pay(cs("map")))
@@ -125,6 +134,7 @@ def test_a_backpack_emptied_by_payment_must_abandon_but_still_collects():
 
 
 def test_a_forced_abandon_collects_nothing_when_the_option_says_so():
+    """H18, `forced_abandon_collects=False`."""
     state, _ = hike([{"top": "map"}, {"bottom": "tent", "top": "map"}], ["granola bar"],
                     forced_abandon_collects=False)
     do(state, 0, Pay(cs("map")))
@@ -135,6 +145,7 @@ def test_a_forced_abandon_collects_nothing_when_the_option_says_so():
 
 
 def test_taking_a_revealed_card_is_mandatory_unless_the_option_makes_it_optional():
+    """H19."""
     packs = [{"bottom": "tent"}, {"bottom": "tent"}]
     state, _ = hike(packs, ["compass", "map"])
     do(state, 0, Pay(cs("tent")))
@@ -147,6 +158,7 @@ def test_taking_a_revealed_card_is_mandatory_unless_the_option_makes_it_optional
 
 
 def test_the_last_of_several_abandoning_in_one_round_takes_everything_left():
+    """H20."""
     packs = [{"top": "map", "front": "flashlight", "bottom": "tent"}] * 3
     state, _ = hike(packs, ["flashlight", "map", "tent", "flashlight"])
     for _ in range(3):  # every card so far matched: everyone hikes on
@@ -161,6 +173,7 @@ def test_the_last_of_several_abandoning_in_one_round_takes_everything_left():
 
 
 def test_several_forced_out_at_once_pick_in_order_from_the_leader():
+    """H22, H18."""
     state, _ = hike([{"top": "map"}] * 3, ["map", "socks"], leader=1)
     for seat in (1, 2, 0):
         do(state, seat, Continue())
@@ -176,6 +189,7 @@ def test_several_forced_out_at_once_pick_in_order_from_the_leader():
 
 
 def test_a_busted_leader_hands_over_and_the_next_turn_follows_the_first_leader():
+    """H21."""
     state, events = hike([{"top": "map"}, {"bottom": "tent"}, {"bottom": "tent"}], ["sleeping bag"],
                          leader=0)
     assert of_type(events, Busted)[0].seat == 0
@@ -189,6 +203,7 @@ def test_a_busted_leader_hands_over_and_the_next_turn_follows_the_first_leader()
 
 
 def test_a_revealed_blister_hurts_the_hikers_and_the_hike_goes_on():
+    """H11, H12, H18, H33."""
     state, events = hike([{"bottom": "tent"}, {"bottom": "tent", "front": "frying pan"}, {"bottom": "tent"}],
                          ["blister"], joiners=(1,))
     assert of_type(events, BlisterCame)[0].victims == (0, 1)  # seat 2 stayed home: untouched (H33)
@@ -202,6 +217,7 @@ def test_a_revealed_blister_hurts_the_hikers_and_the_hike_goes_on():
 
 
 def test_a_revealed_raccoon_raids_only_the_hikers_hands():
+    """H11, H33."""
     state, events = hike([{"bottom": "tent"}, {"bottom": "tent"}, {"bottom": "tent"}], ["raccoon"],
                          hands=[["map"], ["socks"], ["camera"]], joiners=(1,))
     raid = of_type(events, RaccoonCame)[0]
@@ -210,6 +226,7 @@ def test_a_revealed_raccoon_raids_only_the_hikers_hands():
 
 
 def test_a_revealed_bear_ignores_heavier_players_who_stayed_home():
+    """H5, H33."""
     state, events = hike([{"top": "map", "bottom": "tent"}, {"bottom": "tent"},
                           {"bottom": "tent", "top": "sleeping bag", "front": "frying pan"}],
                          ["bear"], joiners=(1,))
@@ -219,6 +236,7 @@ def test_a_revealed_bear_ignores_heavier_players_who_stayed_home():
 
 
 def test_a_revealed_skunk_ends_the_hike_and_the_revealed_cards_are_lost():
+    """H10, H11, H20."""
     state, events = hike([{"top": "map", "bottom": "tent"}, {"top": "map", "bottom": "tent"}, {"top": "map"}],
                          ["map", "skunk"], joiners=(1,))
     do(state, 0, Continue())
@@ -234,6 +252,7 @@ def test_a_revealed_skunk_ends_the_hike_and_the_revealed_cards_are_lost():
 
 
 def test_an_empty_draw_pile_in_a_hike_reshuffles_the_discards_and_the_game_ends_with_the_hike():
+    """H24."""
     state = table([[], []], packs=[{"bottom": "tent", "top": "map"}, {"bottom": "tent"}], draw=["socks"],
                   discard=["compass", "camera"])
     events = do(state, 0, StartHike())
@@ -253,6 +272,7 @@ def test_an_empty_draw_pile_in_a_hike_reshuffles_the_discards_and_the_game_ends_
 
 
 def test_with_nothing_left_to_reveal_every_hiker_abandons_and_the_last_takes_all():
+    """H24 (both piles empty)."""
     state = table([[], []], packs=[{"bottom": "tent"}, {"bottom": "tent"}], draw=["tent", "tent"])
     do(state, 0, StartHike())
     do(state, 1, Join())
@@ -269,6 +289,7 @@ def test_with_nothing_left_to_reveal_every_hiker_abandons_and_the_last_takes_all
 
 
 def test_abandoning_into_a_full_hand_discards_down_to_seven_before_the_next_hiker_decides():
+    """H26."""
     state, _ = hike([{"bottom": "tent", "top": "map"}, {"bottom": "tent"}], ["tent"],
                     hands=[["socks"] * 7, []])
     do(state, 0, Abandon(c("tent")))
@@ -279,6 +300,7 @@ def test_abandoning_into_a_full_hand_discards_down_to_seven_before_the_next_hike
 
 
 def test_a_skunk_on_the_trail_spares_those_who_already_abandoned():
+    """H10."""
     state, _ = hike([{"bottom": "tent", "top": "map"}] * 3, ["tent", "skunk"])
     do(state, 0, Abandon(c("tent")))
     do(state, 1, Continue())
@@ -288,6 +310,7 @@ def test_a_skunk_on_the_trail_spares_those_who_already_abandoned():
 
 
 def test_an_empty_handed_leader_allowed_by_the_option_busts_on_the_first_item():
+    """H13, `leader_needs_backpack=False`."""
     state = table([[], []], packs=[{}, {"bottom": "tent"}], draw=["map", *FILLER], leader_needs_backpack=False)
     events = do(state, 0, StartHike())
     events += do(state, 1, Join())

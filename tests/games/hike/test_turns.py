@@ -23,6 +23,7 @@ from tests.games.hike.table import RULES, c, do, hand_of, of_type, pack_of, slot
 
 
 def test_simultaneous_secret_packing_is_shown_once_everyone_is_done():
+    """Setup step 3 (`setup_backpacks=simultaneous`)."""
     config = RULES.configure(3)
     state = RULES.setup(config, random.Random(4))
     assert state.phase == SETUP
@@ -45,6 +46,7 @@ def test_simultaneous_secret_packing_is_shown_once_everyone_is_done():
 
 
 def test_sequential_packing_goes_round_the_table_in_the_open():
+    """Setup step 3, `setup_backpacks=sequential`."""
     config = RULES.configure(3, setup_backpacks="sequential")
     state = RULES.setup(config, random.Random(4))
     first = state.first_player
@@ -55,6 +57,7 @@ def test_sequential_packing_goes_round_the_table_in_the_open():
 
 
 def test_hazards_are_never_packed_or_placed():
+    """H29."""
     state = table([["bear", "tent"], []], draw=["map"] * 5)
     assert all(not isinstance(m, Place) or m.card != c("bear") for m in RULES.legal(state, 0))
     with pytest.raises(IllegalCommand, match="hazard"):
@@ -67,6 +70,7 @@ def test_hazards_are_never_packed_or_placed():
 
 
 def test_items_only_go_to_their_slots():
+    """Slot icons (3.1)."""
     state = table([["camera", "tent"], []], draw=["map"] * 5)
     places = {(m.card, m.slot) for m in RULES.legal(state, 0) if isinstance(m, Place)}
     assert places == {(c("camera"), slot("left_hand")), (c("camera"), slot("right_hand")),
@@ -76,6 +80,7 @@ def test_items_only_go_to_their_slots():
 
 
 def test_a_turn_is_exactly_three_actions_then_the_next_player():
+    """H25."""
     state = table([["tent", "map"], ["compass"]], draw=["socks"] * 10)
     assert EndTurn() not in RULES.legal(state, 0)
     do(state, 0, Draw())
@@ -90,6 +95,7 @@ def test_a_turn_is_exactly_three_actions_then_the_next_player():
 
 
 def test_fewer_actions_when_the_option_allows_it():
+    """H25, `allow_fewer_actions`."""
     state = table([["tent"], ["compass"]], draw=["socks"] * 10, allow_fewer_actions=True)
     assert EndTurn() not in RULES.legal(state, 0)  # at least one action first
     do(state, 0, Draw())
@@ -99,6 +105,7 @@ def test_fewer_actions_when_the_option_allows_it():
 
 
 def test_a_hike_is_the_whole_turn_and_only_at_its_start():
+    """Turn structure (3.3)."""
     state = table([["tent"], []], packs=[{"top": "map"}, {}], draw=["socks"] * 10)
     assert StartHike() in RULES.legal(state, 0)
     do(state, 0, Draw())
@@ -106,6 +113,7 @@ def test_a_hike_is_the_whole_turn_and_only_at_its_start():
 
 
 def test_the_leader_needs_a_backpack_unless_the_option_says_otherwise():
+    """H13."""
     state = table([["tent"], []], draw=["socks"] * 10)
     assert StartHike() not in RULES.legal(state, 0)
     with pytest.raises(IllegalCommand, match="at least one card in your backpack"):
@@ -115,6 +123,7 @@ def test_the_leader_needs_a_backpack_unless_the_option_says_otherwise():
 
 
 def test_over_the_hand_limit_the_drawer_discards_and_may_drop_the_drawn_card():
+    """H26."""
     state = table([["tent", "map", "compass", "socks", "camera", "bear", "skunk"], []], draw=["frying pan"] * 5)
     do(state, 0, Draw())
     assert waiting(state) == 0 and len(state.hands[0]) == 8
@@ -125,6 +134,7 @@ def test_over_the_hand_limit_the_drawer_discards_and_may_drop_the_drawn_card():
 
 
 def test_placing_on_a_full_slot_swaps_for_one_action():
+    """H27."""
     state = table([["sleeping bag"], []], packs=[{"bottom": "tent"}, {}], draw=["map"] * 5)
     events = do(state, 0, Place(c("sleeping bag"), slot("bottom")))
     assert events == [Placed(0, c("sleeping bag"), slot("bottom"), c("tent"), False, False)]
@@ -134,11 +144,13 @@ def test_placing_on_a_full_slot_swaps_for_one_action():
 
 
 def test_swapping_a_card_for_the_same_card_is_not_offered():
+    """H27."""
     state = table([["tent"], []], packs=[{"bottom": "tent"}, {}], draw=["map"] * 5)
     assert Place(c("tent"), slot("bottom")) not in RULES.legal(state, 0)
 
 
 def test_a_hazard_without_effect_still_takes_an_action_and_is_discarded():
+    """H28."""
     state = table([["bear"], [], []], packs=[{}, {"front": "bear spray"}, {}], draw=["map"] * 5)
     events = do(state, 0, PlayHazard(c("bear")))
     bear = of_type(events, BearCame)[0]
@@ -147,6 +159,7 @@ def test_a_hazard_without_effect_still_takes_an_action_and_is_discarded():
 
 
 def test_the_game_ends_at_once_when_the_last_card_is_drawn():
+    """H23."""
     state = table([["tent", "map", "compass", "socks", "camera", "bear", "skunk"], []], draw=["frying pan"])
     events = do(state, 0, Draw())
     assert isinstance(events[-1], GameEnded) and state.phase == OVER
@@ -155,6 +168,7 @@ def test_the_game_ends_at_once_when_the_last_card_is_drawn():
 
 
 def test_with_end_of_turn_the_player_finishes_the_turn_without_drawing():
+    """H23, `end_on_last_draw=end_of_turn`."""
     state = table([["tent"], []], draw=["frying pan"], end_on_last_draw="end_of_turn")
     events = do(state, 0, Draw())
     assert of_type(events, Drew) and state.phase == TURN
@@ -165,6 +179,7 @@ def test_with_end_of_turn_the_player_finishes_the_turn_without_drawing():
 
 
 def test_with_end_of_turn_a_player_with_nothing_left_to_do_ends_the_game():
+    """H23, `end_on_last_draw=end_of_turn`."""
     state = table([[], []], draw=["frying pan"], end_on_last_draw="end_of_turn")
     do(state, 0, Draw())
     assert RULES.legal(state, 0) == [Place(c("frying pan"), slot("top")), Place(c("frying pan"), slot("front"))]
