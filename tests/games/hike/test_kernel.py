@@ -21,7 +21,7 @@ OPTIONS = [
     {"hidden_backpacks": True, "setup_backpacks": "sequential"},
     {"raccoon_mode": "player_steals_random", "end_on_last_draw": "end_of_turn", "allow_fewer_actions": True},
     {"leader_needs_backpack": False, "payment_minimal_only": True, "forced_abandon_collects": False,
-     "abandon_take_optional": True, "final_tie": "shared", "actions_per_turn": 2},
+     "abandon_take_optional": True, "final_tie": "shared", "actions_per_turn": 2, "hand_limit": 5},
 ]
 
 
