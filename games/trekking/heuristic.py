@@ -1,0 +1,399 @@
+"""A hand-written policy for Trekking the World, the way a decent traveller plays it.
+
+Points come mostly from destination cards (plus the row's 5 and 3 VP tokens), then souvenir sets, the
+Most Souvenirs tiles and region tokens. So the policy:
+
+- walks to a row destination it can pay for once the walk is paid, and visits it at once;
+- otherwise walks where the souvenir helps most (a colour its sets lack, a tile it would take, the
+  last cube of a region) and that leaves it close to destinations its hand nearly pays for;
+- pays a walk with the cards it needs least, keeping the symbols wanted by near, valuable destinations;
+- flies when an airport is much closer to what it wants; draws the row cards those destinations want;
+- spends a pair on a Journey only when the effects are worth more than the two cards (a discounted
+  visit, a move onto a visit, a 3 VP token late, a recolour that completes a set or wins a tile).
+
+It reads only its own hand and the public table: other hands and deck orders are never looked at.
+`evaluate` turns scores and prospects into each seat's chance of winning, for searches cut short.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from functools import cache
+
+from core.kernel import Command
+from games.trekking.cards import hand_sums, payments_for, symbol_of, value_of
+from games.trekking.commands import (
+    ChooseStartAirport,
+    DrawTrekCard,
+    DrawTwo,
+    Fly,
+    Journey,
+    JourneyDraw,
+    JourneyFly,
+    JourneyMove,
+    JourneyVisit,
+    MoveTo,
+    PayMove,
+    Recolor,
+    SkipEffect,
+    SkipFly,
+    TakeTrekCard,
+    TakeVp3,
+    Visit,
+)
+from games.trekking.data import TrekData, loaded
+from games.trekking.moves import row_token
+from games.trekking.reach import route_lengths
+from games.trekking.scoring import score_sheet, set_points
+from games.trekking.souvenirs import holder_after_gain, holder_by_state
+from games.trekking.state import ACTION, EFFECT, NO_ONE, TrekState
+
+CARD_WORTH = 1.2  # points a trek card in hand is worth: it pays a link or a symbol later
+DRAW_TWO_WORTH = 2.6  # the Draw Two action: two cards, picked with care
+REGION_TOKEN_GUESS = 4.0  # the mean region token value
+TILE_KEEP_CHANCE = 0.7  # how much of a tile's value counts when taking it (it may be stolen back)
+PROSPECT_WEIGHT = 0.45  # how much a destination not reachable this turn counts
+FLY_MARGIN = 1.5
+WIN_SPREAD = 12.0
+
+
+class TrekkingHeuristic:
+    """The Policy of Trekking the World (core.kernel.Policy), plus an evaluation for search."""
+
+    def choose(self, state: TrekState, seat: int, legal: list[Command], rng: random.Random) -> Command:
+        first = legal[0]
+        if len(legal) == 1:
+            return first
+        mind = _Mind(state, seat)
+        if isinstance(first, ChooseStartAirport | SkipFly):
+            return mind.airport(legal, rng)
+        if isinstance(first, MoveTo):
+            return mind.target(legal, rng)
+        if isinstance(first, PayMove):
+            return mind.payment(legal)
+        if state.phase == ACTION:
+            return mind.action(legal)
+        if isinstance(first, TakeTrekCard | DrawTrekCard):
+            return mind.pick(legal)
+        if state.phase == EFFECT:
+            return mind.effect(legal)
+        return rng.choice(legal)
+
+    def evaluate(self, state: TrekState) -> tuple[float, ...]:
+        """Each seat's chance of winning: a softmax over its score plus what its hand and position promise."""
+        estimates = []
+        for seat in range(state.players):
+            mind = _Mind(state, seat)
+            prospect = max((mind.prospect(state.position[seat], mind.hand, card) for card in mind.row_cards()),
+                           default=0.0)
+            estimates.append(score_sheet(state, seat).total + CARD_WORTH * sum(mind.hand) + prospect)
+        top = max(estimates)
+        weights = [math.exp((estimate - top) / WIN_SPREAD) for estimate in estimates]
+        total = sum(weights)
+        return tuple(weight / total for weight in weights)
+
+
+@cache
+def _distances(path: str) -> tuple[tuple[int, ...], ...]:
+    """Shortest link counts between all locations, ignoring hikers (for judging what is near)."""
+    data: TrekData = loaded(path)
+    table = []
+    for origin in range(data.location_count):
+        far = data.location_count
+        distance = [far] * data.location_count
+        distance[origin] = 0
+        queue = [origin]
+        for node in queue:
+            for neighbour, _ in data.adjacency[node]:
+                if distance[neighbour] == far:
+                    distance[neighbour] = distance[node] + 1
+                    queue.append(neighbour)
+        table.append(tuple(distance))
+    return tuple(table)
+
+
+class _Mind:
+    """One decision's view of the table from `seat`: what it holds, wants and could reach."""
+
+    def __init__(self, state: TrekState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.data = state.data
+        self.hand = state.hands[seat]
+        self.distance = _distances(state.config.data_file)
+        self.symbols = len(self.data.trek_cards.symbols)
+        self.demand = self._demand()
+
+    # --- what the seat wants --------------------------------------------------------------------
+
+    def row_cards(self) -> list[int]:
+        return [card for card in self.state.dest_row if card != NO_ONE]
+
+    def reward(self, card: int) -> float:
+        """A row destination's VP plus the token its slot pays now."""
+        state = self.state
+        return self.data.destination[card].vp + row_token(state, state.dest_row.index(card))
+
+    def _demand(self) -> list[float]:
+        """How much each symbol is wanted: by row destinations, more when valuable and near."""
+        demand = [0.0] * self.symbols
+        here = self.state.position[self.seat]
+        if here == NO_ONE:
+            return demand
+        for card in self.row_cards():
+            weight = self.reward(card) / 20 / (1 + self.distance[here][card] / 3)
+            for symbol, need in enumerate(self.data.requirements[card]):
+                demand[symbol] += need * weight
+        return demand
+
+    def utility(self, kind: int) -> float:
+        """What keeping one card is worth: its symbol's demand, a little for a high value."""
+        return CARD_WORTH + self.demand[symbol_of(kind)] + 0.1 * value_of(kind)
+
+    def covers(self, hand: list[int], card: int) -> bool:
+        """Whether `hand` holds the symbols `card` requires."""
+        base = 0
+        for need in self.data.requirements[card]:
+            if need and sum(hand[base:base + 3]) < need:
+                return False
+            base += 3
+        return True
+
+    def coverage(self, hand: list[int], card: int) -> float:
+        """The share of `card`'s symbols that `hand` holds."""
+        requirement = self.data.requirements[card]
+        held = sum(min(need, sum(hand[3 * s:3 * s + 3])) for s, need in enumerate(requirement) if need)
+        return held / sum(requirement)
+
+    def prospect(self, where: int, hand: list[int], skip: int = NO_ONE) -> float:
+        """The best row destination seen from `where`: its reward, discounted by distance and missing symbols."""
+        best = 0.0
+        for card in self.row_cards():
+            if card != skip and where != NO_ONE:
+                value = self.reward(card) * self.coverage(hand, card) ** 2 / (1 + self.distance[where][card] / 2)
+                best = max(best, value)
+        return PROSPECT_WEIGHT * best
+
+    def cube_value(self, colour: int, location: int) -> float:
+        """What picking up this cube is worth: set progress, a tile, the region's last cube."""
+        state, seat = self.state, self.seat
+        mine = state.suitcases[seat][:]
+        before = set_points(state, mine)
+        mine[colour] += 1
+        value = 1.0 + (set_points(state, mine) - before)
+        if mine[colour] <= min(mine) + 1:
+            value += 1.5  # on the way to the next set
+        counts = [suitcase[colour] for suitcase in state.suitcases]
+        counts[seat] += 1
+        holder = state.tile_holder[colour]
+        if holder != seat and holder_after_gain(counts, holder, seat, self.data.suitcase.tile_threshold) == seat:
+            value += TILE_KEEP_CHANCE * self.data.tile_values(state.players)[colour]
+        region = self.data.region_of[location]
+        if state.cubes_left[region] == 1 and state.region_taker[region] == NO_ONE:
+            value += REGION_TOKEN_GUESS
+        return value
+
+    def arrival_value(self, location: int, hand: list[int], visit_now: bool) -> float:
+        """Ending a walk on `location` with `hand` left: its cube, a visit if paid for, what lies beyond."""
+        value = 0.0
+        colour = self.state.cubes[location] if self.state.cubes else NO_ONE
+        if colour != NO_ONE:
+            value += self.cube_value(colour, location)
+        visitable = location in self.state.dest_row
+        if visit_now and visitable and self.covers(hand, location):
+            return value + self.reward(location) + self.prospect(location, hand, skip=location) / 2
+        return value + self.prospect(location, hand)
+
+    # --- decisions --------------------------------------------------------------------------------
+
+    def airport(self, legal: list[Command], rng: random.Random) -> Command:
+        """Start or fly where the best destination prospect is, when it clearly beats staying."""
+        state = self.state
+        if not state.dealt:
+            return rng.choice(legal)
+        options = [(self.prospect(c.airport, self.hand) + rng.random() * 0.01, c) for c in legal
+                   if isinstance(c, ChooseStartAirport | Fly)]
+        best_value, best = max(options, key=lambda pair: pair[0])
+        if isinstance(legal[0], SkipFly) and best_value < self.prospect(state.position[self.seat], self.hand) \
+                + FLY_MARGIN:
+            return legal[0]
+        return best
+
+    def target(self, legal: list[Command], rng: random.Random) -> Command:
+        """The Move target whose arrival is worth most, once the cheapest fitting payment is spent."""
+        scored = []
+        for command in legal:
+            assert isinstance(command, MoveTo)
+            lengths = route_lengths(self.state, self.seat, command.target)
+            kept, cost = self._cheapest_payment(command.target, lengths)
+            value = self.arrival_value(command.target, kept, visit_now=True) - cost
+            scored.append((value + rng.random() * 0.01, command))
+        return max(scored, key=lambda pair: pair[0])[1]
+
+    def _cheapest_payment(self, target: int, lengths: list[int]) -> tuple[list[int], float]:
+        """The hand left by the least valuable payment of one of `lengths`, keeping `target`'s symbols if can."""
+        reserve = self._reserve(target) if target in self.state.dest_row else None
+        for keep in ([reserve] if reserve else []) + [None]:
+            spendable = self.hand[:]
+            if keep:
+                for kind in keep:
+                    spendable[kind] -= 1
+            wanted = set(lengths) & set(hand_sums(spendable))
+            if wanted:
+                paid = _cheapest_sum(spendable, wanted, self.utility)
+                left = self.hand[:]
+                for kind in paid:
+                    left[kind] -= 1
+                return left, sum(self.utility(kind) for kind in paid)
+        return self.hand[:], 0.0
+
+    def _reserve(self, card: int) -> list[int] | None:
+        """The cards to keep for a visit of `card`: per symbol, the lowest values (values do not matter there)."""
+        keep: list[int] = []
+        for symbol, need in enumerate(self.data.requirements[card]):
+            missing = need
+            for kind in range(3 * symbol, 3 * symbol + 3):
+                take = min(missing, self.hand[kind])
+                keep += [kind] * take
+                missing -= take
+            if missing:
+                return None
+        return keep
+
+    def payment(self, legal: list[Command]) -> Command:
+        """The payment that leaves the best hand: the target's symbols kept if it can be visited."""
+        target = self.state.heading
+        best, best_value = legal[0], -math.inf
+        for command in legal:
+            assert isinstance(command, PayMove)
+            left = self.hand[:]
+            for kind in command.cards:
+                left[kind] -= 1
+            value = self.arrival_value(target, left, visit_now=True) - sum(self.utility(k) for k in command.cards)
+            if value > best_value:
+                best, best_value = command, value
+        return best
+
+    def action(self, legal: list[Command]) -> Command:
+        visits = [c for c in legal if isinstance(c, Visit)]
+        if visits:
+            return min(visits, key=lambda c: sum(self.utility(k) for k in c.paid))
+        best: Command = next(c for c in legal if isinstance(c, DrawTwo))
+        best_value = DRAW_TWO_WORTH
+        for command in legal:
+            if isinstance(command, Journey):
+                value = self.journey_value(command)
+                if value > best_value:
+                    best, best_value = command, value
+        return best
+
+    def journey_value(self, command: Journey) -> float:
+        """What a Journey's effects bring, less the pair it costs."""
+        data, state = self.data, self.state
+        hand = self.hand[:]
+        for kind in command.pair:
+            hand[kind] -= 1
+        effects = data.journey_effects[data.journey_index[command.journey]]
+        value = -sum(self.utility(kind) for kind in command.pair)
+        here = state.position[self.seat]
+        discount = next((amount for kind, amount in effects if kind == "visit"), None)
+        for kind, amount in effects:
+            if kind == "visit":
+                value += self._discounted_visit(here, hand, amount)
+            elif kind == "move":
+                value += self._best_free_move(here, amount, hand, discount)
+            elif kind == "fly":
+                value += max((self.prospect(a, hand) for a in state.free_airports()), default=0.0) \
+                    - self.prospect(here, hand)
+            elif kind == "draw":
+                value += amount * CARD_WORTH
+            elif kind == "vp3":
+                value += 3 if state.threes_left else 0
+            else:
+                value += max((gain for gain, _ in self._recolours()), default=0.0)
+        return value
+
+    def _discounted_visit(self, where: int, hand: list[int], discount: int) -> float:
+        if where not in self.state.dest_row:
+            return 0.0
+        requirement = self.data.requirements[where]
+        missing = sum(max(0, need - sum(hand[3 * s:3 * s + 3])) for s, need in enumerate(requirement))
+        return self.reward(where) if missing <= discount else 0.0
+
+    def _best_free_move(self, here: int, most: int, hand: list[int], discount: int | None) -> float:
+        best = 0.0
+        for target in range(self.data.location_count):
+            if 0 < self.distance[here][target] <= most and not self.state.occupied >> target & 1:
+                value = self.arrival_value(target, hand, visit_now=False)
+                if discount is not None:
+                    value += self._discounted_visit(target, hand, discount)
+                best = max(best, value)
+        return best
+
+    def _recolours(self) -> list[tuple[float, Recolor]]:
+        """Each recolour and what it gains in sets and tiles."""
+        state, seat = self.state, self.seat
+        mine = state.suitcases[seat]
+        tile_values = self.data.tile_values(state.players)
+        threshold = self.data.suitcase.tile_threshold
+        options = []
+        for source in range(len(mine)):
+            for target in range(len(mine)):
+                if source == target or not mine[source]:
+                    continue
+                after = mine[:]
+                after[source] -= 1
+                after[target] += 1
+                gain = float(set_points(state, after) - set_points(state, mine))
+                for colour, change in ((source, -1), (target, 1)):
+                    counts = [suitcase[colour] for suitcase in state.suitcases]
+                    counts[seat] += change
+                    holder = state.tile_holder[colour]
+                    new = holder_by_state(counts, holder, threshold)
+                    gain += tile_values[colour] * ((new == seat) - (holder == seat))
+                options.append((gain, Recolor(source, target)))
+        return options
+
+    def pick(self, legal: list[Command]) -> Command:
+        """The row card most wanted, unless a blind draw is worth more."""
+        best: Command = legal[-1] if isinstance(legal[-1], DrawTrekCard) else legal[0]
+        best_value = CARD_WORTH + sum(self.demand) / self.symbols + 0.2 if isinstance(best, DrawTrekCard) else -1.0
+        for command in legal:
+            if isinstance(command, TakeTrekCard) and self.utility(command.card) > best_value:
+                best, best_value = command, self.utility(command.card)
+        return best
+
+    def effect(self, legal: list[Command]) -> Command:
+        state = self.state
+        here = state.position[self.seat]
+        effects = self.data.journey_effects[state.journey]
+        visit_next = any(k == "visit" for k, _ in effects[state.effect + 1:])
+        scored: list[tuple[float, Command]] = [(0.0, SkipEffect())]
+        for command in legal:
+            match command:
+                case JourneyMove(target):
+                    value = self.arrival_value(target, self.hand, visit_now=False) - self.prospect(here, self.hand)
+                    if visit_next:
+                        value += self._discounted_visit(target, self.hand, amount_after(effects, state.effect))
+                    scored.append((value, command))
+                case JourneyFly(airport):
+                    scored.append((self.prospect(airport, self.hand) - self.prospect(here, self.hand), command))
+                case JourneyDraw() | TakeVp3():
+                    scored.append((1.0, command))
+                case JourneyVisit(paid):
+                    scored.append((100.0 - sum(self.utility(k) for k in paid), command))
+        scored += [(gain, command) for gain, command in self._recolours() if command in legal]
+        return max(scored, key=lambda pair: pair[0])[1]
+
+
+def amount_after(effects: tuple[tuple[str, int], ...], index: int) -> int:
+    """The discount of the visit effect after effect `index`."""
+    return next(amount for kind, amount in effects[index + 1:] if kind == "visit")
+
+
+def _cheapest_sum(hand: list[int], totals: set[int], utility: Callable[[int], float]) -> tuple[int, ...]:
+    """Among the card sets adding up to one of `totals`, the one whose cards are worth least to keep."""
+    options = payments_for(hand, totals, max(totals))
+    return min(options, key=lambda cards: sum(utility(k) for k in cards))

@@ -1,0 +1,250 @@
+"""Where a hiker can end a route of exactly L links (rulings T10-T15), answered from tables built once per map.
+
+A route is a trail (no link used twice; locations may repeat, the start included) or, with
+`move_path="simple_path"`, a path that repeats no location. Other hikers block every location of a
+route after its start, its end included (T12), so whether a route to `end` exists depends only on the
+locations it crosses. The tables keep, for every start, length up to TABLE_LENGTH and end, the minimal
+sets of crossed locations (as bitmasks): a route avoids the blocked locations exactly when one of those
+sets does. Longer routes, which only big hands can pay for, are found by an exact depth-first search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+TABLE_LENGTH = 12
+LONG_CACHE_LIMIT = 200_000
+
+Adjacency = tuple[tuple[tuple[int, int], ...], ...]  # per location: (neighbour, link index) pairs
+
+
+class Routes:
+    """Route tables for one map and one path rule; bitmasks have bit i for location i."""
+
+    def __init__(self, adjacency: Adjacency, simple: bool, table_length: int = TABLE_LENGTH) -> None:
+        self.adjacency = adjacency
+        self.simple = simple
+        self.table_length = table_length
+        self.size = len(adjacency)
+        self._free: list[tuple[int, ...]] = []  # [start][length] -> ends reachable with nobody in the way
+        self._relevant: list[tuple[int, ...]] = []  # [start][length] -> locations some minimal route crosses
+        self._sets: list[tuple[dict[int, tuple[int, ...]], ...]] = []  # [start][length] -> end -> minimal sets
+        self._spoils: list[tuple[tuple[int, ...], ...]] = []  # [start][length][location] -> ends it may cut off
+        self._long_cache: dict[tuple[int, int, int, int], bool] = {}
+        self._bytes = tuple(  # [k][byte] -> the locations 8k.. whose bits the byte sets
+            tuple(tuple(8 * k + bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+            for k in range((self.size + 7) // 8)
+        )
+        for start in range(self.size):
+            self._tabulate(start)
+
+    # --- building the tables --------------------------------------------------------------------
+
+    def _tabulate(self, start: int) -> None:
+        found: list[dict[int, set[int]]] = [{} for _ in range(self.table_length + 1)]
+        adjacency, limit, simple = self.adjacency, self.table_length, self.simple
+
+        def walk(node: int, used: int, length: int, crossed: int) -> None:
+            if length:
+                found[length].setdefault(node, set()).add(crossed)
+            if length == limit:
+                return
+            for neighbour, link in adjacency[node]:
+                if simple:
+                    if neighbour == start or crossed >> neighbour & 1:
+                        continue
+                elif used >> link & 1:
+                    continue
+                walk(neighbour, used | 1 << link, length + 1, crossed | 1 << neighbour)
+
+        walk(start, 0, 0, 0)
+        own = ~(1 << start)
+        free, relevant, sets, spoils = [0], [0], [{}], [(0,) * self.size]
+        for by_end in found[1:]:
+            minimal_by_end = {
+                end: _minimal({crossed & own for crossed in crossings})
+                for end, crossings in sorted(by_end.items()) if end != start
+            }
+            free.append(sum(1 << end for end in minimal_by_end))
+            relevant.append(_union(m for group in minimal_by_end.values() for m in group))
+            sets.append(minimal_by_end)
+            spoil = [0] * self.size
+            for end, minimal in minimal_by_end.items():
+                for location in self.locations(minimal[0]):
+                    spoil[location] |= 1 << end
+            spoils.append(tuple(spoil))
+        self._free.append(tuple(free))
+        self._relevant.append(tuple(relevant))
+        self._sets.append(tuple(sets))
+        self._spoils.append(tuple(spoils))
+
+    # --- queries --------------------------------------------------------------------------------
+
+    def reach(self, start: int, blocked: int, length: int) -> int:
+        """The ends of routes of exactly `length` links from `start` that avoid the `blocked` locations.
+
+        An end whose smallest crossing set avoids the blocked locations is reached; only the few others
+        (looked up per blocked location in `_spoils`) need their other minimal sets checked.
+        """
+        if length > self.table_length:
+            return sum(1 << end for end in range(self.size) if self._long_reaches(start, blocked, length, end))
+        if length <= 0:
+            return 0
+        blocked &= self._relevant[start][length]
+        free = self._free[start][length]
+        if not blocked:
+            return free
+        spoils = self._spoils[start][length]
+        spoiled = 0
+        rest = blocked
+        while rest:
+            low = rest & -rest
+            spoiled |= spoils[low.bit_length() - 1]
+            rest ^= low
+        free &= ~blocked
+        found = free & ~spoiled
+        doubtful = free & spoiled
+        if doubtful:
+            sets = self._sets[start][length]
+            while doubtful:
+                low = doubtful & -doubtful
+                doubtful ^= low
+                for crossed in sets[low.bit_length() - 1]:
+                    if not crossed & blocked:
+                        found |= low
+                        break
+        return found
+
+    def reaches(self, start: int, blocked: int, length: int, end: int) -> bool:
+        """Whether some route of exactly `length` links leads from `start` to `end` past no blocked location."""
+        if length > self.table_length:
+            return self._long_reaches(start, blocked, length, end)
+        if length <= 0 or blocked >> end & 1:
+            return False
+        for crossed in self._sets[start][length].get(end, ()):  # noqa: SIM110 (faster than any() on a hot path)
+            if not crossed & blocked:
+                return True
+        return False
+
+    def targets(self, start: int, blocked: int, lengths: Iterable[int]) -> int:
+        """The ends reachable with any of `lengths` (ascending lengths stop early once nothing is left)."""
+        found = 0
+        everything = ((1 << self.size) - 1) & ~blocked & ~(1 << start)
+        for length in lengths:
+            if length > self.table_length:
+                found |= sum(1 << end for end in range(self.size)
+                             if everything >> end & 1 and not found >> end & 1
+                             and self._long_reaches(start, blocked, length, end))
+            else:
+                found |= self.reach(start, blocked, length)
+            if found == everything:
+                break
+        return found
+
+    def any_route(self, start: int, blocked: int, lengths: Iterable[int]) -> bool:
+        return any(self.reach(start, blocked, length) if length <= self.table_length
+                   else self.targets(start, blocked, (length,)) for length in lengths)
+
+    def locations(self, mask: int) -> list[int]:
+        """The locations of a bitmask, ascending (a byte at a time: this runs on every Move)."""
+        out: list[int] = []
+        for by_byte in self._bytes:
+            if not mask:
+                break
+            out += by_byte[mask & 255]
+            mask >>= 8
+        return out
+
+    # --- long routes: exact search ----------------------------------------------------------------
+
+    def _long_reaches(self, start: int, blocked: int, length: int, end: int) -> bool:
+        if end == start or blocked >> end & 1:
+            return False
+        key = (start, blocked, length, end)
+        known = self._long_cache.get(key)
+        if known is None:
+            known = self._search(start, blocked, length, end)
+            if len(self._long_cache) >= LONG_CACHE_LIMIT:
+                self._long_cache.clear()
+            self._long_cache[key] = known
+        return known
+
+    def _search(self, start: int, blocked: int, length: int, end: int) -> bool:
+        """Depth-first search for one route, pruned by the distance still to cover and by an upper bound."""
+        adjacency = self.adjacency
+        distance = self._distances(end, blocked)
+        if distance[start] > length or length > self._longest_bound(start, end, blocked):
+            return False
+        dead: set[tuple[int, int]] = set()
+        simple = self.simple
+
+        def extend(node: int, used: int, left: int) -> bool:
+            if not left:
+                return node == end
+            key = (node, used)
+            if key in dead:
+                return False
+            for neighbour, link in adjacency[node]:
+                if blocked >> neighbour & 1 or distance[neighbour] >= left:
+                    continue
+                if simple:
+                    if neighbour == start or used >> neighbour & 1:
+                        continue
+                    step = 1 << neighbour
+                else:
+                    if used >> link & 1:
+                        continue
+                    step = 1 << link
+                if extend(neighbour, used | step, left - 1):
+                    return True
+            dead.add(key)
+            return False
+
+        return extend(start, 0, length)
+
+    def _distances(self, origin: int, blocked: int) -> list[int]:
+        far = self.size + 1
+        distance = [far] * self.size
+        distance[origin] = 0
+        queue = [origin]
+        for node in queue:
+            for neighbour, _ in self.adjacency[node]:
+                if distance[neighbour] == far and not blocked >> neighbour & 1:
+                    distance[neighbour] = distance[node] + 1
+                    queue.append(neighbour)
+        return distance
+
+    def _longest_bound(self, start: int, end: int, blocked: int) -> int:
+        """An upper bound on a route's length inside the start's part of the map once blocked locations go.
+
+        A trail from start to end uses an even number of links at every other location it crosses, so
+        every location whose degree has the wrong parity leaves a link out: at most links - wrong / 2.
+        A simple path crosses each location once: at most locations - 1.
+        """
+        distance = self._distances(start, blocked)
+        inside = [node for node in range(self.size) if distance[node] <= self.size]
+        if self.simple:
+            return len(inside) - 1
+        degrees = {node: sum(1 for n, _ in self.adjacency[node] if distance[n] <= self.size) for node in inside}
+        links = sum(degrees.values()) // 2
+        wrong = sum(1 for node, degree in degrees.items() if degree % 2 != (node in (start, end)))
+        return links - wrong // 2
+
+
+def _minimal(crossings: set[int]) -> tuple[int, ...]:
+    """The sets no other set is contained in, smallest first (checking a blocker stops at the first free one)."""
+    kept: list[int] = []
+    for crossed in sorted(crossings, key=lambda m: (m.bit_count(), m)):
+        for smaller in kept:
+            if smaller & crossed == smaller:
+                break
+        else:
+            kept.append(crossed)
+    return tuple(kept)
+
+
+def _union(masks: Iterable[int]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out

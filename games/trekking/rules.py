@@ -1,0 +1,96 @@
+"""The rules kernel of Trekking the World (shared/rules/trekking-the-world.fr.txt and its digest, rulings T1-T36).
+
+A turn: an optional flight from an airport, the compulsory Move paid with trek cards whose values add
+up exactly to the route's length, then one action (draw two, visit the destination underfoot, or a
+Journey). The game ends after the turn in which the fifth region token or a fifth destination is taken.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from core.kernel import GAME_OVER, Command, GameEvent, IllegalCommand, Outcome, Pending, Rules, file_hash
+from games.trekking.commands import COMMANDS
+from games.trekking.config import TrekkingConfig
+from games.trekking.data import loaded
+from games.trekking.dealing import deal
+from games.trekking.decisions import EXPECTED, HANDLERS
+from games.trekking.diary import describe
+from games.trekking.events import EVENTS, GameBegan
+from games.trekking.fold import evolve
+from games.trekking.heuristic import TrekkingHeuristic
+from games.trekking.knowledge import sample
+from games.trekking.moves import legal
+from games.trekking.routes import Routes
+from games.trekking.scoring import outcome
+from games.trekking.state import OVER, TrekState
+from games.trekking.view import view
+
+
+@cache
+def _routes(path: str, move_path: str) -> Routes:
+    """The route tables of one map and path rule, built once per process (section 4.4)."""
+    return Routes(loaded(path).adjacency, simple=move_path == "simple_path")
+
+
+class TrekkingRules(Rules[TrekState, TrekkingConfig]):
+    name = "trekking"
+    title = "Trekking the World"
+    version = "1"
+    min_players = 2
+    max_players = 5
+    Config = TrekkingConfig
+    events = EVENTS
+    commands = COMMANDS
+
+    def __init__(self) -> None:
+        self._pending = [Pending.single(seat) for seat in range(self.max_players)]
+
+    def data_hash(self, config: TrekkingConfig) -> str:
+        return file_hash(Path(config.data_file))
+
+    def setup(self, config: TrekkingConfig, rng: random.Random) -> TrekState:
+        state = TrekState.empty(config, loaded(config.data_file), _routes(config.data_file, config.move_path))
+        first = rng.randrange(config.players) if config.first_player == "random" else config.first_player
+        evolve(state, GameBegan(first))
+        if config.start_airport_timing == "after_reveal":
+            evolve(state, deal(state, rng))
+        return state
+
+    def pending(self, state: TrekState) -> Pending:
+        return GAME_OVER if state.phase == OVER else self._pending[state.active]
+
+    def legal(self, state: TrekState, seat: int) -> list[Command]:
+        return legal(state, seat) if state.phase != OVER else []
+
+    def decide(self, state: TrekState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
+        if state.phase == OVER:
+            raise IllegalCommand("the game is over")
+        if seat != state.active:
+            raise IllegalCommand(f"it is seat {state.active}'s turn, not seat {seat}'s")
+        handler = HANDLERS.get((state.phase, type(command)))
+        if handler is None:
+            raise IllegalCommand(f"{type(command).__name__} is not allowed now: {EXPECTED[state.phase]}")
+        return handler(state, seat, command, rng)
+
+    def evolve(self, state: TrekState, event: GameEvent) -> None:
+        evolve(state, event)
+
+    def view(self, state: TrekState, seat: int) -> BaseModel:
+        return view(state, seat)
+
+    def outcome(self, state: TrekState) -> Outcome:
+        return outcome(state)
+
+    def sample(self, state: TrekState, seat: int, rng: random.Random) -> TrekState:
+        return sample(state, seat, rng)
+
+    def describe(self, state: TrekState, item: GameEvent | Command) -> str:
+        return describe(state, item)
+
+    def heuristic(self) -> TrekkingHeuristic:
+        return TrekkingHeuristic()

@@ -1,0 +1,178 @@
+"""What one seat of Trekking the World may know (digest 4.14): public board and rows, its own hand and tokens.
+
+Other hands show only their size and the cards known to be in them (taken from the face-up row and not
+played since); region tokens show their value only to their taker; deck orders never show.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from games.trekking.data import Effect
+from games.trekking.moves import current_effect, row_token
+from games.trekking.state import EFFECT, NO_ONE, TrekState
+
+
+class Card(BaseModel, frozen=True):
+    kind: int
+    name: str
+
+
+class DestinationCard(BaseModel, frozen=True):
+    location: int
+    name: str
+    region: str
+    requires: list[str]
+    vp: int
+
+
+class RowSlot(BaseModel, frozen=True):
+    slot: int
+    card: DestinationCard | None
+    token: int  # the VP token a Visit of this slot would earn now
+
+
+class JourneyCard(BaseModel, frozen=True):
+    id: str
+    name: str
+    effects: list[str]
+
+
+class Tile(BaseModel, frozen=True):
+    colour: str
+    name: str
+    value: int
+    holder: int | None
+
+
+class Region(BaseModel, frozen=True):
+    id: str
+    name: str
+    cubes_left: int
+    token_taken_by: int | None
+    token_value: int | None  # only for the seat that took it
+
+
+class SeatPublic(BaseModel, frozen=True):
+    seat: int
+    location: int | None
+    location_name: str | None
+    hand_size: int
+    known_cards: list[Card]
+    suitcase: dict[str, int]
+    destinations: list[DestinationCard]
+    vp_tokens: list[int]
+
+
+class TrekView(BaseModel, frozen=True):
+    seat: int
+    phase: str
+    to_act: int | None
+    round: int
+    first_player: int
+    end_triggered: bool
+    hand: list[Card]
+    trek_row: list[Card | None]
+    trek_deck_size: int
+    trek_discard: list[Card]
+    destination_row: list[RowSlot]
+    destination_deck_size: int
+    destination_deck_top: DestinationCard | None
+    journey_cards: list[JourneyCard]
+    journey_in_progress: str | None
+    current_effect: str | None
+    announced_target: int | None
+    picks_left: int
+    cubes: dict[int, str]  # location -> colour of the souvenir cube on it
+    tiles: list[Tile]
+    regions: list[Region]
+    threes_left: int
+    fives_left: int
+    seats: list[SeatPublic]
+
+
+def view(state: TrekState, seat: int) -> TrekView:
+    data = state.data
+    colours = data.souvenirs.colours
+    tile_values = data.tile_values(state.players)
+    return TrekView(
+        seat=seat,
+        phase=state.phase,
+        to_act=state.active if state.phase != "over" else None,
+        round=state.round,
+        first_player=state.first_player,
+        end_triggered=state.end_triggered,
+        hand=_cards(state, state.hands[seat]),
+        trek_row=[_card(state, kind) if kind != NO_ONE else None for kind in state.trek_row],
+        trek_deck_size=len(state.trek_deck),
+        trek_discard=_cards(state, state.trek_discard),
+        destination_row=[
+            RowSlot(slot=slot, card=_destination(state, card) if card != NO_ONE else None,
+                    token=row_token(state, slot))
+            for slot, card in enumerate(state.dest_row)
+        ],
+        destination_deck_size=len(state.dest_deck),
+        destination_deck_top=_destination(state, state.dest_deck[-1])
+        if state.config.dest_deck_top_public and state.dest_deck else None,
+        journey_cards=[
+            JourneyCard(id=data.journey[j].id, name=data.journey[j].name,
+                        effects=[effect_text(e) for e in data.journey_effects[j]])
+            for j in state.journeys
+        ],
+        journey_in_progress=data.journey[state.journey].id if state.phase == EFFECT else None,
+        current_effect=effect_text(current_effect(state)) if state.phase == EFFECT else None,
+        announced_target=state.heading if state.heading != NO_ONE else None,
+        picks_left=state.picks_left,
+        cubes={location: colours[colour] for location, colour in enumerate(state.cubes) if colour != NO_ONE},
+        tiles=[
+            Tile(colour=colours[c], name=tile.name, value=tile_values[c],
+                 holder=state.tile_holder[c] if state.tile_holder[c] != NO_ONE else None)
+            for c, tile in enumerate(data.tile)
+        ],
+        regions=[
+            Region(id=region.id, name=region.name, cubes_left=state.cubes_left[r] if state.cubes_left else 0,
+                   token_taken_by=_seat_or_none(state.region_taker[r]),
+                   token_value=state.region_token[r] if state.region_taker[r] == seat else None)
+            for r, region in enumerate(data.region)
+        ],
+        threes_left=state.threes_left,
+        fives_left=state.fives_left,
+        seats=[_seat_public(state, other) for other in range(state.players)],
+    )
+
+
+def effect_text(effect: Effect) -> str:
+    kind, amount = effect
+    return f"{kind}:{'-' if kind == 'visit' else ''}{amount}" if amount else kind
+
+
+def _seat_public(state: TrekState, seat: int) -> SeatPublic:
+    where = state.position[seat]
+    return SeatPublic(
+        seat=seat,
+        location=where if where != NO_ONE else None,
+        location_name=state.data.location_names[where] if where != NO_ONE else None,
+        hand_size=state.hand_size(seat),
+        known_cards=_cards(state, state.known[seat]),
+        suitcase=dict(zip(state.data.souvenirs.colours, state.suitcases[seat], strict=True)),
+        destinations=[_destination(state, card) for card in state.visited[seat]],
+        vp_tokens=list(state.vp_tokens[seat]),
+    )
+
+
+def _seat_or_none(seat: int) -> int | None:
+    return seat if seat != NO_ONE else None
+
+
+def _card(state: TrekState, kind: int) -> Card:
+    return Card(kind=kind, name=state.data.card_name(kind))
+
+
+def _cards(state: TrekState, counts: list[int]) -> list[Card]:
+    return [_card(state, kind) for kind, count in enumerate(counts) for _ in range(count)]
+
+
+def _destination(state: TrekState, location: int) -> DestinationCard:
+    card = state.data.destination[location]
+    return DestinationCard(location=location, name=card.name, region=card.region,
+                           requires=list(card.requirement), vp=card.vp)
