@@ -43,6 +43,7 @@ class MctsOptions(BaseModel):
     sims: int | None = Field(None, ge=1, description=f"simulations per decision (default {DEFAULT_SIMS})")
     seconds: float | None = Field(None, gt=0, description="thinking time per decision instead of sims")
     c: float = Field(1.4, ge=0, description="UCT exploration constant (rewards are in [0, 1])")
+    gamma: float = Field(0.1, gt=0, le=1, description="Exp3 exploration share at simultaneous decisions")
     rollout: Literal["random", "heuristic"] = "random"
     depth: int | None = Field(None, ge=0, description="playout decisions before the evaluation; none: to the end")
     seed: int | None = None
@@ -55,7 +56,7 @@ class MctsOptions(BaseModel):
 
 
 class _Node:
-    """Statistics of the moves tried here, per (seat, move): [visits, reward sum, availability]."""
+    """Statistics of the moves tried here, per (seat, move): [visits, reward sum, availability, Exp3 gain]."""
 
     __slots__ = ("children", "edges")
 
@@ -70,7 +71,7 @@ class Search:
     def __init__(self, rules: Rules[Any, Any], seat: int, sample: Callable[[random.Random], Any],
                  options: MctsOptions, rng: random.Random) -> None:
         self.rules, self.seat, self.sample, self.rng = rules, seat, sample, rng
-        self.c = options.c
+        self.c, self.gamma = options.c, options.gamma
         self.depth = options.depth
         policy = rules.heuristic()
         if options.rollout == "heuristic" and policy is None:
@@ -100,7 +101,7 @@ class Search:
 
         def rank(command: Command) -> tuple[float, float]:
             edge = edges.get((self.seat, command))
-            return (edge[0], edge[1] / edge[0]) if edge else (0.0, 0.0)
+            return (edge[0], edge[1] / edge[0]) if edge and edge[0] else (0.0, 0.0)
 
         return max(legal, key=rank)
 
@@ -108,28 +109,38 @@ class Search:
         rules, rng = self.rules, self.rng
         state = self.sample(rng)
         node = self.root
-        path: list[tuple[_Node, Joint]] = []
+        path: list[tuple[_Node, Joint, list[float] | None]] = []
         while True:
             pending = rules.pending(state)
             if pending.over:
                 rewards = self._rewards(rules.outcome(state))
                 break
-            joint = tuple([(seat, self._select(node, state, seat)) for seat in pending.seats])
+            seats = pending.seats
+            if len(seats) == 1:
+                joint: Joint = ((seats[0], self._select(node, state, seats[0])),)
+                chances = None
+            else:
+                mixed = [self._mix(node, state, seat) for seat in seats]  # all from the state before any move
+                joint = tuple([(seat, command) for seat, (command, _) in zip(seats, mixed, strict=True)])
+                chances = [chance for _, chance in mixed]
             for seat, command in joint:
                 rules.apply(state, seat, command, rng)
-            path.append((node, joint))
+            path.append((node, joint, chances))
             child = node.children.get(joint)
             if child is None:
                 node.children[joint] = _Node()
                 rewards = self._playout(state)
                 break
             node = child
-        for node, joint in path:
+        for node, joint, chances in path:
             edges = node.edges
-            for key in joint:
+            for index, key in enumerate(joint):
                 edge = edges[key]
+                reward = rewards[key[0]]
                 edge[0] += 1
-                edge[1] += rewards[key[0]]
+                edge[1] += reward
+                if chances is not None:
+                    edge[3] += reward / chances[index]
         self.simulations += 1
 
     def _select(self, node: _Node, state: Any, seat: int) -> Command:
@@ -139,7 +150,7 @@ class Search:
         untried = [command for command in legal if (seat, command) not in edges]
         if untried:
             command = untried[0] if len(untried) == 1 else self.rng.choice(untried)
-            edges[seat, command] = [0, 0.0, 1]
+            edges[seat, command] = [0, 0.0, 1, 0.0]
             return command
         c, best, best_score = self.c, legal[0], -math.inf
         for command in legal:
@@ -149,6 +160,33 @@ class Search:
             if score > best_score:
                 best, best_score = command, score
         return best
+
+    def _mix(self, node: _Node, state: Any, seat: int) -> tuple[Command, float]:
+        """Exp3 for a seat deciding together with others: a move drawn from its own gains, and its chance.
+
+        Each seat's draw depends only on its own statistics, and drawing (rather than UCT's
+        deterministic pick) keeps the seats from falling into step with each other, which would let
+        one exploit the other's predictable sequence; the mixture tends to an equilibrium.
+        """
+        legal = self.rules.legal(state, seat)
+        edges = node.edges
+        gains = []
+        for command in legal:
+            edge = edges.get((seat, command))
+            if edge is None:
+                edge = edges[seat, command] = [0, 0.0, 1, 0.0]
+            gains.append(edge[3])
+        gamma, count = self.gamma, len(legal)
+        eta, top = gamma / count, max(gains)
+        weights = [math.exp(eta * (gain - top)) for gain in gains]
+        scale = (1 - gamma) / sum(weights)
+        pick = self.rng.random()
+        for command, weight in zip(legal, weights, strict=True):
+            chance = weight * scale + gamma / count
+            pick -= chance
+            if pick < 0:
+                return command, chance
+        return legal[-1], chance
 
     def _playout(self, state: Any) -> Sequence[float]:
         rules, rng, policy, depth = self.rules, self.rng, self.policy, self.depth

@@ -39,6 +39,7 @@ from games.forest.events import (
     TakeDeclined,
     TrickRanked,
 )
+from games.forest.heuristic import ForestHeuristic
 from games.forest.scoring import game_scores, tie_break_key
 from games.forest.state import (
     CASH_FIRST,
@@ -209,6 +210,9 @@ class ForestRules(Rules[ForestState, ForestConfig]):
 
     def describe(self, state: ForestState, item: GameEvent | Command) -> str:
         return describe(state, item)
+
+    def heuristic(self) -> ForestHeuristic:
+        return ForestHeuristic()
 
 
 def _name(state: ForestState, card: int) -> str:

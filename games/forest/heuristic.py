@@ -1,0 +1,226 @@
+"""A hand-written policy for Old Man of the Forest, the way a decent player thinks about it.
+
+Every card taken costs a point unless it pays for an orangutan, and a Deforestation card costs three,
+so a card is only worth taking if it brings an orangutan of the display closer. The policy values
+the won pile by its best plan (the orangutan it could pay, minus the cards that would go under it
+and a price per card still missing), and:
+
+- takes the card that raises that plan most, avoiding Deforestation;
+- cashes in when the orangutan it can pay now is its best plan, waits when a bigger one is close;
+- plays the card whose chance of coming first or second, times what it could then take, best pays
+  for the strength it spends: it goes for tricks holding cards it needs, ducks tricks it would be
+  forced to take poison from, and dumps Deforestation cards when it will not win.
+
+It reads only what its seat knows: its hand, the table, and how many cards of each suit and value
+are still unseen (the other hands and the set-aside cards are never looked at). `evaluate` turns
+the same plan values into every seat's chance of winning, for searches that stop a playout early.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from core.kernel import Command
+from games.forest.commands import CashIn, PassCash, PlayCard, TakeCard
+from games.forest.state import CASH_FIRST, CASH_SECOND, PLAY, ROUNDS, ForestState
+
+MISSING_FIRST = 2.0  # points a plan loses for the first card it still needs: a trick to win
+MISSING_STEP = 1.0  # and each further missing card costs this much more than the one before
+STRENGTH_COST = 0.2  # points a card's value is worth kept in hand for later tricks
+DUMP_BONUS = 0.5  # playing a Deforestation card that others may be forced to take
+HAND_WEIGHT = 0.5  # score points per value point (above the lowest) in hand, for the evaluation
+WIN_SPREAD = 3.0  # score points of uncertainty at the end, widened by every round still to play
+SPREAD_PER_ROUND = 0.25
+
+
+class ForestHeuristic:
+    """The Policy of Old Man of the Forest (core.kernel.Policy), plus an evaluation for search."""
+
+    def choose(self, state: ForestState, seat: int, legal: list[Command], rng: random.Random) -> Command:
+        phase = state.phase
+        if phase == PLAY:
+            return _play(state, seat, legal)
+        if phase in (CASH_FIRST, CASH_SECOND):
+            return _cash(state, seat, legal)
+        return _take(state, seat, legal)
+
+    def evaluate(self, state: ForestState) -> tuple[float, ...]:
+        """Each seat's chance of winning: a softmax over the scores its plan promises so far."""
+        rounds_left = ROUNDS - state.round
+        estimates = [_expected_score(state, seat, rounds_left) for seat in range(state.players)]
+        spread = WIN_SPREAD + SPREAD_PER_ROUND * rounds_left
+        top = max(estimates)
+        weights = [math.exp((estimate - top) / spread) for estimate in estimates]
+        total = sum(weights)
+        return tuple(weight / total for weight in weights)
+
+
+# --- valuing a won pile ------------------------------------------------------------------------
+
+
+def _suit_counts(state: ForestState, cards: list[int]) -> list[int]:
+    counts = [0] * len(state.data.player_cards.suits)
+    suit_of = state.data.suit_of
+    for card in cards:
+        counts[suit_of[card]] += 1
+    return counts
+
+
+def _plan_value(state: ForestState, have: list[int], size: int, display: list[int], takes_left: int) -> float:
+    """What a won pile of `size` cards (`have` per suit) should end up worth.
+
+    The best orangutan of the display it could pay, less the cards that would go under it and the
+    price of the cards still missing (if there are takes enough left to get them); a pile that pays
+    nothing just costs a point per card.
+    """
+    data = state.data
+    best = float(-size)
+    for orangutan in display:
+        paid = missing = 0
+        for suit, count in data.requirement_counts[orangutan]:
+            held = have[suit]
+            if held >= count:
+                paid += count
+            else:
+                paid += held
+                missing += count - held
+        if missing > takes_left:
+            continue
+        value = data.orangutan[orangutan].points - (size - paid) - _missing_cost(missing)
+        best = max(best, value)
+    return best
+
+
+def _missing_cost(missing: int) -> float:
+    """The price of the cards a plan still needs: each is harder to come by than the one before."""
+    return missing * MISSING_FIRST + MISSING_STEP * missing * (missing - 1) / 2
+
+
+def _take_values(state: ForestState, seat: int, display: list[int], takes_left: int) -> list[float]:
+    """For each suit, how much taking one more card of it changes the seat's prospects.
+
+    The same plans as `_plan_value`, priced once for the pile as it is: one more card of a suit a
+    plan still needs pays back the price of its last missing card; any other goes under (one point).
+    """
+    data = state.data
+    won = state.won[seat]
+    have = _suit_counts(state, won)
+    size = len(won)
+    now = float(-size)
+    needed = [-math.inf] * len(have)  # the best plan that one more card of each suit helps
+    for orangutan in display:
+        paid = missing = 0
+        short = []
+        for suit, count in data.requirement_counts[orangutan]:
+            held = have[suit]
+            if held >= count:
+                paid += count
+            else:
+                paid += held
+                missing += count - held
+                short.append(suit)
+        value = data.orangutan[orangutan].points - (size - paid) - _missing_cost(missing)
+        if missing <= takes_left and value > now:
+            now = value
+        if missing - 1 <= takes_left:
+            helped = value + MISSING_FIRST + MISSING_STEP * (missing - 1)  # one card fewer to find
+            for suit in short:
+                needed[suit] = max(needed[suit], helped)
+    values = [max(-1.0, best - now) for best in needed]
+    values[data.deforestation_suit] -= state.config.deforestation_penalty
+    return values
+
+
+def _expected_score(state: ForestState, seat: int, rounds_left: int) -> float:
+    """Points scored so far, what the won pile promises, and the strength of the cards still to play.
+
+    A card on the table counts as still in hand until its round ends: it is what decides the trick.
+    """
+    data = state.data
+    won = state.won[seat]
+    realised = (
+        state.banked[seat]
+        + sum(data.orangutan[o].points for o in state.orangutans[seat])
+        - len(state.under[seat])
+        - state.config.deforestation_penalty * state.deforestation_taken[seat]
+    )
+    value_of, low = data.value_of, data.low
+    strength = sum(value_of[card] - low for card in state.hands[seat])
+    strength += sum(value_of[card] - low for owner, card in state.trick if owner == seat)
+    promised = _plan_value(state, _suit_counts(state, won), len(won), state.display, rounds_left)
+    return realised + promised + HAND_WEIGHT * strength
+
+
+# --- the three decisions -------------------------------------------------------------------------
+
+
+def _take(state: ForestState, seat: int, legal: list[Command]) -> Command:
+    values = _take_values(state, seat, state.display, ROUNDS - state.round)
+    suit_of = state.data.suit_of
+
+    def worth(command: Command) -> float:
+        return values[suit_of[command.card]] if isinstance(command, TakeCard) else 0.0
+
+    return max(legal, key=worth)
+
+
+def _cash(state: ForestState, seat: int, legal: list[Command]) -> Command:
+    """Cash in when paying now is the pile's best plan; keep the pile when a bigger plan beats it."""
+    cash_ins = [command for command in legal if isinstance(command, CashIn)]
+    if not cash_ins:
+        return next(command for command in legal if isinstance(command, PassCash))
+    data, won = state.data, state.won[seat]
+    best = max(cash_ins, key=lambda c: (data.orangutan[c.orangutan].points - len(won) + len(c.paid), -c.orangutan))
+    now = data.orangutan[best.orangutan].points - len(won) + len(best.paid)
+    keep = _plan_value(state, _suit_counts(state, won), len(won), state.display, ROUNDS - state.round)
+    return best if now >= keep else next(command for command in legal if isinstance(command, PassCash))
+
+
+def _play(state: ForestState, seat: int, legal: list[Command]) -> Command:
+    data = state.data
+    value_of, suit_of = data.value_of, data.suit_of
+    take_values = _take_values(state, seat, state.display, ROUNDS - state.round)
+    by_suit, above, unseen = _unseen(state, seat)
+    unknown_worth = sum(count * worth for count, worth in zip(by_suit, take_values, strict=True)) / unseen
+    later = state.players - 1 - len(state.trick)
+    options = sorted([take_values[suit_of[card]] for _, card in state.trick] + [unknown_worth] * later, reverse=True)
+    if_first = options[0]
+    if_second = options[1] if len(options) > 1 else options[0]
+    earlier = [value_of[card] for _, card in state.trick]
+    defo, low = data.deforestation_suit, data.low
+
+    def worth(command: Command) -> float:
+        card = command.card
+        value = value_of[card]
+        ahead = sum(1 for other in earlier if other >= value)  # earlier cards win ties
+        beaten = above[value] / unseen  # chance that one later card beats this one
+        clear = (1 - beaten) ** later
+        first = clear if ahead == 0 else 0.0
+        second = later * beaten * (1 - beaten) ** (later - 1) if ahead == 0 else clear if ahead == 1 else 0.0
+        score = first * if_first + second * if_second - STRENGTH_COST * (value - low)
+        if suit_of[card] == defo:
+            score += DUMP_BONUS * (1 - first)
+        return score
+
+    return max((command for command in legal if isinstance(command, PlayCard)), key=worth)
+
+
+def _unseen(state: ForestState, seat: int) -> tuple[list[int], list[int], int]:
+    """The cards this seat has not seen (other hands and set-aside cards, whoever holds them).
+
+    Returned as a count per suit, a count above each value, and a total (at least 1).
+    """
+    data = state.data
+    suit_of, value_of = data.suit_of, data.value_of
+    low, high = data.player_cards.values
+    by_suit = [data.ranks_per_suit] * len(data.player_cards.suits)
+    by_value = [len(by_suit)] * (high + 1)
+    for pile in (state.hands[seat], state.discard, *state.won, *state.under, [card for _, card in state.trick]):
+        for card in pile:
+            by_suit[suit_of[card]] -= 1
+            by_value[value_of[card]] -= 1
+    above = [0] * (high + 2)
+    for value in range(high, low - 1, -1):
+        above[value - 1] = above[value] + by_value[value]
+    return by_suit, above, max(1, sum(by_suit))

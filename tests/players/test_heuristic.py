@@ -1,0 +1,138 @@
+"""The heuristic player, and the Old Man of the Forest policy playing the way a decent player would."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+
+import pytest
+
+from core.game import Game
+from core.runner import MatchRunner, MatchSettings
+from games.forest.commands import CashIn, PassCash, PlayCard, TakeCard
+from games.forest.data import load
+from games.forest.events import Dealt
+from games.forest.heuristic import ForestHeuristic
+from games.forest.rules import ForestRules
+from games.forest.state import ForestState
+from players.heuristic import HeuristicOptions, HeuristicPlayer, NoHeuristic
+from players.random import RandomPlayer
+from tests.toy import PenniesRules
+
+RULES = ForestRules()
+DATA = load()
+SUITS = DATA.player_cards.suits
+APES = [o.id for o in DATA.orangutan]
+
+
+def card(suit: str, value: int) -> int:
+    return SUITS.index(suit) * DATA.ranks_per_suit + value - DATA.low
+
+
+def heuristic(seed: int = 0) -> HeuristicPlayer:
+    return HeuristicPlayer(HeuristicOptions(), seed)
+
+
+def play_forest(seed: int) -> Game:
+    game = Game.start(RULES, RULES.configure(4), ["heuristic"] * 4, seed)
+    seats = [heuristic(seat) for seat in range(4)]
+    fallbacks = [RandomPlayer(RandomPlayer.Options(), seat) for seat in range(4)]
+    asyncio.run(MatchRunner(game, seats, fallbacks, settings=MatchSettings(max_rejections=0)).play())
+    return game
+
+
+def test_whole_games_are_legal_and_reproducible():
+    accepted = [[r.event for r in play_forest(seed).log if type(r.event).__name__ == "CommandAccepted"]
+                for seed in (1, 1, 2)]
+    assert accepted[0] == accepted[1] != accepted[2]
+    assert all(type(r.event).__name__ != "PlayerFellBack" for r in play_forest(3).log)
+
+
+def test_the_policy_is_handed_a_determinisation_never_the_true_state():
+    game = Game.start(RULES, RULES.configure(4), ["heuristic"] * 4, 5)
+    seat = game.pending().seats[0]
+    seen = []
+
+    class Spy(ForestHeuristic):
+        def choose(self, state, seat, legal, rng):
+            seen.append(state)
+            return super().choose(state, seat, legal, rng)
+
+    class SpyRules(ForestRules):
+        def heuristic(self):
+            return Spy()
+
+    obs = dataclasses.replace(game.observation(seat), rules=SpyRules())
+    assert heuristic().choose(obs) in obs.legal
+    assert seen[0] is not game.state and seen[0].hands[seat] == game.state.hands[seat]
+
+
+def test_a_game_without_a_heuristic_gets_a_clear_error():
+    rules = PenniesRules()
+    game = Game.start(rules, rules.configure(2), ["heuristic"] * 2, 1)
+    with pytest.raises(NoHeuristic, match="Pennies has no heuristic"):
+        heuristic().choose(game.observation(0))
+
+
+# --- Old Man of the Forest situations ----------------------------------------------------------
+
+
+def deal(hands, display=("baby-yellow", "young-red", "adult-ryb", "old-rg", "baby-red"), leader=0) -> ForestState:
+    """Four seats dealt exactly these hands (padded with unused cards to ten) and this display."""
+    state = ForestState.empty(RULES.configure(len(hands)), DATA)
+    used = {c for hand in hands for c in hand}
+    spare = [c for c in range(DATA.deck_size) if c not in used]
+    full = [tuple(hand) + tuple(spare.pop() for _ in range(10 - len(hand))) for hand in hands]
+    shown = tuple(APES.index(o) for o in display[: len(hands) + 1])
+    RULES.evolve(state, Dealt(0, leader, tuple(full), tuple(spare), shown, ()))
+    return state
+
+
+def choose(state: ForestState, seat: int):
+    return ForestHeuristic().choose(state, seat, RULES.legal(state, seat), random.Random(0))
+
+
+def play(state: ForestState, *cards: int) -> None:
+    for offset, c in enumerate(cards):
+        RULES.apply(state, (state.leader + offset) % state.players, PlayCard(c), random.Random(0))
+
+
+def test_the_winner_takes_the_card_it_needs_and_leaves_the_deforestation():
+    display = ("baby-yellow", "young-red", "young-green", "old-rg", "baby-red")
+    state = deal([[card("blue", 2)], [card("deforestation", 9)], [card("yellow", 3)], [card("green", 10)]], display)
+    play(state, card("blue", 2), card("deforestation", 9), card("yellow", 3), card("green", 10))
+    assert state.first == 3
+    assert choose(state, 3) == TakeCard(card("yellow", 3)), "yellow pays the baby in the display"
+
+
+def test_the_second_avoids_the_deforestation_when_it_can():
+    state = deal([[card("deforestation", 2)], [card("blue", 9)], [card("green", 4)], [card("red", 10)]])
+    play(state, card("deforestation", 2), card("blue", 9), card("green", 4), card("red", 10))
+    RULES.apply(state, 3, TakeCard(card("blue", 9)), random.Random(0))
+    RULES.apply(state, 3, PassCash(), random.Random(0))
+    assert state.second == 1
+    assert choose(state, 1) == TakeCard(card("green", 4))
+
+
+def test_the_last_player_wins_a_trick_holding_a_needed_card_with_its_cheapest_winner():
+    mine = [card("red", 1), card("blue", 7), card("red", 9), card("green", 10), *(card("blue", v) for v in range(1, 7))]
+    hands = [[card("yellow", 6)], [card("deforestation", 2)], [card("deforestation", 3)], mine]
+    state = deal(hands)
+    play(state, card("yellow", 6), card("deforestation", 2), card("deforestation", 3))
+    assert choose(state, 3) == PlayCard(card("blue", 7)), "the yellow 6 pays the baby: win it, with a 7"
+
+
+def test_it_ducks_a_trick_of_poison_with_its_lowest_card():
+    hands = [[card("deforestation", 6)], [card("deforestation", 5)], [card("deforestation", 7)],
+             [card("red", 2), card("blue", 8), card("yellow", 10)]]
+    state = deal(hands)
+    play(state, card("deforestation", 6), card("deforestation", 5), card("deforestation", 7))
+    assert choose(state, 3) == PlayCard(card("red", 2))
+
+
+def test_it_cashes_in_an_orangutan_it_can_pay_exactly():
+    state = deal([[card("red", 3)], [card("yellow", 8)], [card("blue", 5)], [card("green", 2)]])
+    play(state, card("red", 3), card("yellow", 8), card("blue", 5), card("green", 2))
+    RULES.apply(state, 1, TakeCard(card("red", 3)), random.Random(0))
+    assert choose(state, 1) == CashIn(APES.index("baby-red"), (card("red", 3),))
