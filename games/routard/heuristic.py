@@ -14,7 +14,7 @@ from core.kernel import Command
 from games.routard import commands as cmd
 from games.routard.data import COLLECTION_DECKS, SHEET_LINES
 from games.routard.decisions import next_raise
-from games.routard.queries import complete, doubled, may_play, missing, move_cost, qualifiers
+from games.routard.queries import complete, doubled, may_play, missing, move_cost, needed_elements, qualifiers
 from games.routard.state import RoutardState
 from games.routard.tasks import (
     Act,
@@ -93,8 +93,8 @@ def _act(state: RoutardState, seat: int, legal: list[Command]) -> Command:
         return cmd.Fly()
     if cmd.FlyBack() in legal:
         return cmd.FlyBack()
-    if player.pos == state.arrival and cmd.OpenSale() in legal and _lot_to_sell(state, seat, state.agenda[-1]):
-        return cmd.OpenSale()  # raising the fare back to the previous airport
+    if cmd.OpenSale() in legal and _lot_to_sell(state, seat, state.agenda[-1]):
+        return cmd.OpenSale()  # short of cash, or raising the fare back from the arrival airport
     walks = [c for c in legal if isinstance(c, cmd.Walk)]
     if cmd.JobAssistance() in legal and (not walks or player.money < 60 or _dead_end(state, seat, walks)):
         return cmd.JobAssistance()
@@ -157,8 +157,9 @@ def _space_value(state: RoutardState, seat: int, space: str, spare: int) -> floa
     if space in ("chance", "poste_restante"):
         return 3.0 if player.cheques < CHEQUES_WANTED // 2 else 1.5
     if space == "aeroport":
-        needs_kit = any(not player.elements[item] for item in ("guide", "equipement", "appareil_photo"))
-        return 3.0 if needs_kit and spare > RESERVE else 1.0
+        prices = state.data.constants.airport_element_price
+        kit = [item for item in needed_elements(state, seat) if spare >= prices[item] + 50]
+        return 9.0 if kit else 1.0
     return 0.0
 
 
@@ -169,7 +170,7 @@ def _shop(state: RoutardState, seat: int, legal: list[Command]) -> Command | Non
     wants = [("guide", "achat"), ("appareil_photo", "reportage"), ("equipement", "aventure")]
     for item, deck in wants:
         buy = cmd.BuyElement(item)
-        affordable = player.money - prices[item] >= RESERVE // 2 or item == "guide"
+        affordable = player.money - prices[item] >= 50
         if not player.elements[item] and missing(state, seat, deck) and buy in legal and affordable:
             return buy
     if cmd.BuyTicket() in legal and not player.tickets:
@@ -191,6 +192,8 @@ def _cheques(state: RoutardState, seat: int, legal: list[Command]) -> Command:
         return legal[0]
     if len(buys) == 1 and cmd.OpenSale() in legal and _lot_to_sell(state, seat, state.agenda[-1]) is not None:
         return cmd.OpenSale()
+    if player.money < 150:
+        return buys[-1]  # when poor, cash is better turned into nights: at 0 € Job Assistance pays
     task = state.agenda[-1]
     due = task.due if isinstance(task, ChequeTopUp) else 0
     wanted = due + CHEQUES_WANTED - player.cheques
@@ -211,30 +214,31 @@ def _sale_menu(state: RoutardState, seat: int, legal: list[Command]) -> Command:
 
 
 def _lot_to_sell(state: RoutardState, seat: int, context: object) -> tuple[str, int, int] | None:
-    """The least useful lot when cash is short: a surplus achat card, a spare element, extra cheques.
+    """The least useful lot when cash is short: a surplus achat card, a spare or no longer needed element,
+    a ticket he cannot use any more, extra cheques.
 
-    Stranded on the arrival airport without the fare back, anything but what he still needs goes.
+    On his own turn he sells only when poor; stranded on the arrival airport without the fare back,
+    he also lets his cheques go.
     """
     player = state.players[seat]
     if isinstance(context, Purchase) and not missing(state, seat, "achat"):
         return None
-    if isinstance(context, Act) and player.pos != state.arrival:
+    at_arrival = player.pos == state.arrival
+    if isinstance(context, Act) and not at_arrival and player.money >= RESERVE:
         return None
     surplus = sorted(player.achat, key=lambda c: -state.data.decks.achat[c].price)
     if len(surplus) > state.config.cards_per_type:
         return ("achat", surplus[0], 1)
-    for item in ("guide", "equipement", "appareil_photo"):
-        if player.elements[item] > 1:
+    needed = {"guide": "achat", "equipement": "aventure", "appareil_photo": "reportage"}
+    for item, deck in needed.items():
+        if player.elements[item] > 1 or (item != "guide" and player.elements[item] and not missing(state, seat, deck)):
             return (item, -1, 1)
+    if player.tickets and complete(state, seat) and player.pos > state.data.previous_airport_of_arrival:
+        return ("billet_avion", -1, 1)  # past the last airport a ticket only flies backwards
     if player.cheques > CHEQUES_WANTED:
         return ("cheques", -1, player.cheques - CHEQUES_WANTED)
-    if isinstance(context, Act):
-        needed = {"guide": "achat", "equipement": "aventure", "appareil_photo": "reportage"}
-        for item, deck in needed.items():
-            if player.elements[item] and not missing(state, seat, deck):
-                return (item, -1, 1)
-        if player.cheques > 2:
-            return ("cheques", -1, player.cheques - 2)
+    if at_arrival and isinstance(context, Act) and player.cheques > 2:
+        return ("cheques", -1, player.cheques - 2)
     return None
 
 

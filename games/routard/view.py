@@ -16,7 +16,7 @@ from games.routard import commands as cmd
 from games.routard import events as ev
 from games.routard.data import DECKS, Effect
 from games.routard.queries import stack
-from games.routard.state import BANK, HOME, RoutardState
+from games.routard.state import BANK, HOME, RoutardState, Traveller
 from games.routard.tasks import (
     Act,
     AuctionTask,
@@ -38,10 +38,11 @@ ITEM_NAMES = {
 
 
 class PlayerView(BaseModel, frozen=True):
+    """One player, all public (R54). `position` None: still preparing his backpack at home (stage 1)."""
+
     seat: int
-    stage: str
     position: int | None
-    space: str | None
+    space: str
     money: int
     cheques: int
     tickets: int
@@ -49,12 +50,7 @@ class PlayerView(BaseModel, frozen=True):
     achat: list[str]
     reportage: list[str]
     aventure: list[str]
-    instructions: list[str]
-    fauche: bool
-    debts: list[tuple[int, int]]
-    prep_turns: int
-    announced: str
-    picked: int | None
+    notes: list[str]  # next-turn instructions, broke, debts, sheet turns, the last line announced and target picked
 
 
 class AuctionView(BaseModel, frozen=True):
@@ -84,7 +80,7 @@ class RoutardView(BaseModel, frozen=True):
     stacks: dict[int, list[int]]
     players: list[PlayerView]
     draw_sizes: dict[str, int]
-    discards: dict[str, list[str]]
+    discards: dict[str, str]  # each discard pile's card ids, oldest first
     auction: AuctionView | None
     window_tickets: int
     winners: list[int]
@@ -96,9 +92,8 @@ def _player_view(state: RoutardState, seat: int) -> dict[str, Any]:
     on_track = player.pos != HOME
     return {
         "seat": seat,
-        "stage": "travel" if on_track else "prep",
         "position": player.pos if on_track else None,
-        "space": state.data.space_name(player.pos) if on_track else None,
+        "space": state.data.space_name(player.pos) if on_track else "home: preparing the backpack",
         "money": player.money,
         "cheques": player.cheques,
         "tickets": player.tickets,
@@ -106,13 +101,23 @@ def _player_view(state: RoutardState, seat: int) -> dict[str, Any]:
         "achat": [labels["achat"][c] for c in player.achat],
         "reportage": [labels["reportage"][c] for c in player.reportage],
         "aventure": [labels["aventure"][c] for c in player.aventure],
-        "instructions": [f"{kind} {spaces}" if kind == "forced" else kind for kind, spaces in player.instructions],
-        "fauche": player.fauche,
-        "debts": player.debts,
-        "prep_turns": player.prep_turns,
-        "announced": player.announced,
-        "picked": None if player.picked < 0 else player.picked,
+        "notes": _notes(player),
     }
+
+
+def _notes(player: Traveller) -> list[str]:
+    notes = ["skips the next turn" if kind == "skip" else f"must move exactly {spaces} next turn"
+             for kind, spaces in player.instructions]
+    if player.fauche:
+        notes.append("broke (fauché): Job Assistance")
+    notes += [f"owes {amount} € to {_who(creditor)}" for creditor, amount in player.debts]
+    if player.pos == HOME:
+        notes.append(f"{player.prep_turns} sheet turns played")
+    if player.announced:
+        notes.append(f"last announced the {player.announced} line")
+    if player.picked >= 0:
+        notes.append(f"last picked seat {player.picked}")
+    return notes
 
 
 def _auction_view(state: RoutardState, seat: int) -> dict[str, Any] | None:
@@ -151,7 +156,7 @@ def view(state: RoutardState, seat: int, pending: Pending) -> RoutardView:
         "stacks": {pos: stack(state, pos) for pos in positions},
         "players": [_player_view(state, s) for s in range(state.count)],
         "draw_sizes": {deck: len(state.draw[deck]) for deck in DECKS},
-        "discards": {deck: [ids[deck][c] for c in state.discard[deck]] for deck in DECKS},
+        "discards": {deck: " ".join(ids[deck][c] for c in state.discard[deck]) for deck in DECKS},
         "auction": _auction_view(state, seat),
         "window_tickets": state.window_tickets,
         "winners": state.winners,
