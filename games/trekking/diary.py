@@ -183,7 +183,8 @@ def _command(state: TrekState, command: Command) -> str | None:
         case MoveTo(target):
             return f"trek to {state.data.place(target)}"
         case PayMove(cards):
-            return f"pay the trek with {_cards(state, cards)} ({total_value(cards)} links)"
+            links = total_value(cards)
+            return f"pay the trek with {_cards(state, cards)} ({links} link{'s' if links != 1 else ''})"
         case DrawTwo():
             return "draw two trek cards"
         case TakeTrekCard(card):
