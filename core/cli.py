@@ -14,6 +14,7 @@ import typer
 from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
+from typer._click import exceptions as click  # typer >= 0.29 vendors click and raises these
 
 from core.codec import DecodeError
 from core.game import Game
@@ -109,6 +110,9 @@ def play(
     db: DbOption = DEFAULT_DB,
     option: ConfigOption = [],
     fallback: Annotated[str, typer.Option(help="player spec that moves for a failing player")] = "random",
+    timeout: Annotated[
+        float, typer.Option(min=0.001, help="seconds a player may think before the fallback moves")
+    ] = 120.0,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="print the result only, not the log")] = False,
 ) -> None:
     """Play one game, store it, and print its log and final scores."""
@@ -123,7 +127,7 @@ def play(
         fallbacks = [make_player(PlayerSpec.parse(fallback), player_seed(seed, seat)) for seat in range(len(specs))]
         store = open_store(db)
         match = Game.start(rules, config, [str(spec) for spec in specs], seed)
-        settings = MatchSettings(save_every_decision=any(p.expensive for p in players))
+        settings = MatchSettings(timeout=timeout, save_every_decision=any(p.expensive for p in players))
         outcome = asyncio.run(MatchRunner(match, players, fallbacks, settings=settings, store=store).play())
     if not quiet:
         print_log(match.log)
@@ -192,5 +196,22 @@ def _add_plugin_commands(target: typer.Typer) -> None:
 _add_plugin_commands(app)
 
 
-def main() -> None:  # pragma: no cover - the console script
-    app(sys.argv[1:])
+def main() -> None:
+    """The console script: like `app()`, but a usage error (a bad option value, a missing argument) is
+    one line on stderr, as every other error is, with click's exit status 2."""
+    try:
+        status = app(sys.argv[1:], standalone_mode=False)
+    except click.NoArgsIsHelpError as error:
+        typer.echo(error.ctx.get_help())
+        sys.exit(0)
+    except click.UsageError as error:
+        hint = f"; see `{error.ctx.command_path} --help`" if error.ctx else ""
+        errors.print(f"[bold red]error:[/] {error.format_message()}{hint}", soft_wrap=True)
+        sys.exit(error.exit_code)
+    except click.ClickException as error:
+        errors.print(f"[bold red]error:[/] {error.format_message()}", soft_wrap=True)
+        sys.exit(error.exit_code)
+    except typer.Abort:
+        errors.print("interrupted")
+        sys.exit(130)
+    sys.exit(status if isinstance(status, int) else 0)
