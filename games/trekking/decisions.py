@@ -169,6 +169,8 @@ def journey(state: TrekState, seat: int, command: Journey, rng: random.Random) -
 
 
 def effect(state: TrekState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
+    if isinstance(command, JourneyVisit):
+        command = JourneyVisit(tuple(sorted(command.paid)))
     if command not in effect_options(state, seat):
         kind, amount = current_effect(state)
         raise IllegalCommand(f"the Journey effect now is {_effect_name(kind, amount)}: "

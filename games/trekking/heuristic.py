@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections.abc import Callable
 from functools import cache
 
@@ -52,11 +53,10 @@ from games.trekking.state import ACTION, EFFECT, NO_ONE, TrekState
 
 CARD_WORTH = 1.2  # points a trek card in hand is worth: it pays a link or a symbol later
 DRAW_TWO_WORTH = 2.6  # the Draw Two action: two cards, picked with care
-REGION_TOKEN_GUESS = 4.0  # the mean region token value
 TILE_KEEP_CHANCE = 0.7  # how much of a tile's value counts when taking it (it may be stolen back)
 PROSPECT_WEIGHT = 0.45  # how much a destination not reachable this turn counts
-FLY_MARGIN = 1.5
-WIN_SPREAD = 12.0
+FLY_MARGIN = 1.5  # how much better an airport's prospect must be to fly (a flight gives up the spot)
+WIN_SPREAD = 12.0  # score points of uncertainty in `evaluate`
 
 
 class TrekkingHeuristic:
@@ -86,8 +86,7 @@ class TrekkingHeuristic:
         estimates = []
         for seat in range(state.players):
             mind = _Mind(state, seat)
-            prospect = max((mind.prospect(state.position[seat], mind.hand, card) for card in mind.row_cards()),
-                           default=0.0)
+            prospect = mind.prospect(state.position[seat], mind.hand)
             estimates.append(score_sheet(state, seat).total + CARD_WORTH * sum(mind.hand) + prospect)
         top = max(estimates)
         weights = [math.exp((estimate - top) / WIN_SPREAD) for estimate in estimates]
@@ -124,6 +123,7 @@ class _Mind:
         self.hand = state.hands[seat]
         self.distance = _distances(state.config.data_file)
         self.symbols = len(self.data.trek_cards.symbols)
+        self.token_guess = statistics.mean(self.data.region_tokens.values)  # a region token's value, unseen
         self.demand = self._demand()
 
     # --- what the seat wants --------------------------------------------------------------------
@@ -192,13 +192,13 @@ class _Mind:
             value += TILE_KEEP_CHANCE * self.data.tile_values(state.players)[colour]
         region = self.data.region_of[location]
         if state.cubes_left[region] == 1 and state.region_taker[region] == NO_ONE:
-            value += REGION_TOKEN_GUESS
+            value += self.token_guess
         return value
 
     def arrival_value(self, location: int, hand: list[int], visit_now: bool) -> float:
         """Ending a walk on `location` with `hand` left: its cube, a visit if paid for, what lies beyond."""
         value = 0.0
-        colour = self.state.cubes[location] if self.state.cubes else NO_ONE
+        colour = self.state.cubes[location]
         if colour != NO_ONE:
             value += self.cube_value(colour, location)
         visitable = location in self.state.dest_row
@@ -376,7 +376,7 @@ class _Mind:
                 case JourneyMove(target):
                     value = self.arrival_value(target, self.hand, visit_now=False) - self.prospect(here, self.hand)
                     if visit_next:
-                        value += self._discounted_visit(target, self.hand, amount_after(effects, state.effect))
+                        value += self._discounted_visit(target, self.hand, _amount_after(effects, state.effect))
                     scored.append((value, command))
                 case JourneyFly(airport):
                     scored.append((self.prospect(airport, self.hand) - self.prospect(here, self.hand), command))
@@ -388,7 +388,7 @@ class _Mind:
         return max(scored, key=lambda pair: pair[0])[1]
 
 
-def amount_after(effects: tuple[tuple[str, int], ...], index: int) -> int:
+def _amount_after(effects: tuple[tuple[str, int], ...], index: int) -> int:
     """The discount of the visit effect after effect `index`."""
     return next(amount for kind, amount in effects[index + 1:] if kind == "visit")
 

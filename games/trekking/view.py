@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from games.trekking.data import Effect
 from games.trekking.moves import current_effect, row_token
-from games.trekking.state import EFFECT, NO_ONE, TrekState
+from games.trekking.state import EFFECT, NO_ONE, OVER, TrekState
 
 
 class Card(BaseModel, frozen=True):
@@ -58,9 +58,10 @@ class SeatPublic(BaseModel, frozen=True):
     location: int | None
     location_name: str | None
     hand_size: int
-    known_cards: list[Card]
-    suitcase: dict[str, int]
-    destinations: list[DestinationCard]
+    known_cards: list[str]  # taken from the face-up row and not played since
+    suitcase: list[int]  # cubes per colour, in the order of `souvenir_colours`
+    destinations: list[str]
+    destination_vp: int
     vp_tokens: list[int]
 
 
@@ -74,7 +75,7 @@ class TrekView(BaseModel, frozen=True):
     hand: list[Card]
     trek_row: list[Card | None]
     trek_deck_size: int
-    trek_discard: list[Card]
+    trek_discard: dict[str, int]  # card name -> copies in the discard pile
     destination_row: list[RowSlot]
     destination_deck_size: int
     destination_deck_top: DestinationCard | None
@@ -88,6 +89,7 @@ class TrekView(BaseModel, frozen=True):
     regions: list[Region]
     threes_left: int
     fives_left: int
+    souvenir_colours: list[str]
     seats: list[SeatPublic]
 
 
@@ -98,14 +100,14 @@ def view(state: TrekState, seat: int) -> TrekView:
     return TrekView(
         seat=seat,
         phase=state.phase,
-        to_act=state.active if state.phase != "over" else None,
+        to_act=state.active if state.phase != OVER else None,
         round=state.round,
         first_player=state.first_player,
         end_triggered=state.end_triggered,
         hand=_cards(state, state.hands[seat]),
         trek_row=[_card(state, kind) if kind != NO_ONE else None for kind in state.trek_row],
         trek_deck_size=len(state.trek_deck),
-        trek_discard=_cards(state, state.trek_discard),
+        trek_discard={data.card_name(kind): count for kind, count in enumerate(state.trek_discard) if count},
         destination_row=[
             RowSlot(slot=slot, card=_destination(state, card) if card != NO_ONE else None,
                     token=row_token(state, slot))
@@ -137,6 +139,7 @@ def view(state: TrekState, seat: int) -> TrekView:
         ],
         threes_left=state.threes_left,
         fives_left=state.fives_left,
+        souvenir_colours=list(colours),
         seats=[_seat_public(state, other) for other in range(state.players)],
     )
 
@@ -147,15 +150,16 @@ def effect_text(effect: Effect) -> str:
 
 
 def _seat_public(state: TrekState, seat: int) -> SeatPublic:
-    where = state.position[seat]
+    data, where = state.data, state.position[seat]
     return SeatPublic(
         seat=seat,
         location=where if where != NO_ONE else None,
-        location_name=state.data.location_names[where] if where != NO_ONE else None,
+        location_name=data.location_names[where] if where != NO_ONE else None,
         hand_size=state.hand_size(seat),
-        known_cards=_cards(state, state.known[seat]),
-        suitcase=dict(zip(state.data.souvenirs.colours, state.suitcases[seat], strict=True)),
-        destinations=[_destination(state, card) for card in state.visited[seat]],
+        known_cards=[data.card_name(kind) for kind, count in enumerate(state.known[seat]) for _ in range(count)],
+        suitcase=list(state.suitcases[seat]),
+        destinations=[data.destination[card].name for card in state.visited[seat]],
+        destination_vp=sum(data.destination[card].vp for card in state.visited[seat]),
         vp_tokens=list(state.vp_tokens[seat]),
     )
 
