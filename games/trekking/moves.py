@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from typing import Any
 
 from core.kernel import Command
 from games.trekking.cards import pairs, symbol_payments
@@ -34,13 +35,26 @@ SKIP_FLY = SkipFly()
 DRAW_TWO = DrawTwo()
 DRAW_TREK_CARD = DrawTrekCard()
 
-# Commands are immutable, so each distinct one is built once and shared: playouts enumerate them all the time.
-move_to = cache(MoveTo)
-pay_move = cache(PayMove)
-take_trek_card = cache(TakeTrekCard)
-journey_command = cache(Journey)
-visit_command = cache(Visit)
-fly_command = cache(Fly)
+
+
+class _Interned(dict[Any, Command]):
+    """Commands are immutable, so each distinct one is built once and shared: playouts list them all the time."""
+
+    def __init__(self, make: Callable[[Any], Command]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Command:
+        command = self[key] = self.make(key)
+        return command
+
+
+MOVE_TO = _Interned(MoveTo)
+PAY_MOVE = _Interned(PayMove)
+TAKE_TREK_CARD = _Interned(TakeTrekCard)
+VISIT = _Interned(Visit)
+FLY_TO = _Interned(Fly)
+JOURNEY = _Interned(lambda key: Journey(*key))  # key: (journey id, pair)
 
 
 def legal(state: TrekState, seat: int) -> list[Command]:
@@ -48,9 +62,9 @@ def legal(state: TrekState, seat: int) -> list[Command]:
     if seat != state.active:
         return []
     if phase == ROUTE:
-        return [move_to(target) for target in state.routes.locations(move_targets(state, seat))]
+        return [MOVE_TO[target] for target in state.routes.locations(move_targets(state, seat))]
     if phase == PAY:
-        return [pay_move(cards) for cards in move_payments(state, seat, state.heading)]
+        return [PAY_MOVE[cards] for cards in move_payments(state, seat, state.heading)]
     if phase == ACTION:
         return action_options(state, seat)
     if phase == DRAW:
@@ -58,7 +72,7 @@ def legal(state: TrekState, seat: int) -> list[Command]:
     if phase == EFFECT:
         return effect_options(state, seat)
     if phase == FLY:
-        return [SKIP_FLY, *(fly_command(airport) for airport in state.free_airports())]
+        return [SKIP_FLY, *(FLY_TO[airport] for airport in state.free_airports())]
     if phase == AIRPORT:
         return [ChooseStartAirport(airport) for airport in state.free_airports()]
     return []
@@ -66,16 +80,16 @@ def legal(state: TrekState, seat: int) -> list[Command]:
 
 def action_options(state: TrekState, seat: int) -> list[Command]:
     options: list[Command] = [DRAW_TWO]
-    options.extend(visit_command(paid) for paid in visit_payments(state, seat, 0))
+    options.extend(VISIT[paid] for paid in visit_payments(state, seat, 0))
     hand_pairs = pairs(state.hands[seat], len(state.data.trek_cards.symbols))
     for journey in state.journeys:
         name = state.data.journey[journey].id
-        options.extend(journey_command(name, pair) for pair in hand_pairs)
+        options.extend(JOURNEY[name, pair] for pair in hand_pairs)
     return options
 
 
 def draw_options(state: TrekState) -> list[Command]:
-    options: list[Command] = [take_trek_card(card) for card in sorted(set(state.trek_row)) if card != NO_ONE]
+    options: list[Command] = [TAKE_TREK_CARD[card] for card in sorted(set(state.trek_row)) if card != NO_ONE]
     if state.trek_deck or any(state.trek_discard):
         options.append(DRAW_TREK_CARD)
     return options

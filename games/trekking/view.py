@@ -6,9 +6,11 @@ played since); region tokens show their value only to their taker; deck orders n
 
 from __future__ import annotations
 
+from functools import cache
+
 from pydantic import BaseModel
 
-from games.trekking.data import Effect
+from games.trekking.data import Effect, loaded
 from games.trekking.moves import current_effect, row_token
 from games.trekking.state import EFFECT, NO_ONE, OVER, TrekState
 
@@ -116,11 +118,7 @@ def view(state: TrekState, seat: int) -> TrekView:
         destination_deck_size=len(state.dest_deck),
         destination_deck_top=_destination(state, state.dest_deck[-1])
         if state.config.dest_deck_top_public and state.dest_deck else None,
-        journey_cards=[
-            JourneyCard(id=data.journey[j].id, name=data.journey[j].name,
-                        effects=[effect_text(e) for e in data.journey_effects[j]])
-            for j in state.journeys
-        ],
+        journey_cards=[_journey(state.config.data_file, j) for j in state.journeys],
         journey_in_progress=data.journey[state.journey].id if state.phase == EFFECT else None,
         current_effect=effect_text(current_effect(state)) if state.phase == EFFECT else None,
         announced_target=state.heading if state.heading != NO_ONE else None,
@@ -169,7 +167,7 @@ def _seat_or_none(seat: int) -> int | None:
 
 
 def _card(state: TrekState, kind: int) -> Card:
-    return Card(kind=kind, name=state.data.card_name(kind))
+    return _card_model(state.config.data_file, kind)
 
 
 def _cards(state: TrekState, counts: list[int]) -> list[Card]:
@@ -177,6 +175,27 @@ def _cards(state: TrekState, counts: list[int]) -> list[Card]:
 
 
 def _destination(state: TrekState, location: int) -> DestinationCard:
-    card = state.data.destination[location]
-    return DestinationCard(location=location, name=card.name, region=card.region,
-                           requires=list(card.requirement), vp=card.vp)
+    return _destination_model(state.config.data_file, location)
+
+
+# The parts of a view that depend only on the data are built once: views are asked for at every step of a
+# leak check, and a frozen model can be shared.
+
+
+@cache
+def _card_model(path: str, kind: int) -> Card:
+    return Card(kind=kind, name=loaded(path).card_name(kind))
+
+
+@cache
+def _destination_model(path: str, location: int) -> DestinationCard:
+    card = loaded(path).destination[location]
+    return DestinationCard(location=location, name=card.name, region=card.region, requires=list(card.requirement),
+                           vp=card.vp)
+
+
+@cache
+def _journey(path: str, journey: int) -> JourneyCard:
+    data = loaded(path)
+    card = data.journey[journey]
+    return JourneyCard(id=card.id, name=card.name, effects=[effect_text(e) for e in data.journey_effects[journey]])
