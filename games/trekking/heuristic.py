@@ -21,7 +21,6 @@ import math
 import random
 import statistics
 from collections.abc import Callable
-from functools import cache
 
 from core.kernel import Command
 from games.trekking.cards import hand_sums, payments_for, symbol_of, value_of
@@ -44,7 +43,6 @@ from games.trekking.commands import (
     TakeVp3,
     Visit,
 )
-from games.trekking.data import TrekData, loaded
 from games.trekking.moves import row_token
 from games.trekking.reach import route_lengths
 from games.trekking.scoring import score_sheet, set_points
@@ -94,25 +92,6 @@ class TrekkingHeuristic:
         return tuple(weight / total for weight in weights)
 
 
-@cache
-def _distances(path: str) -> tuple[tuple[int, ...], ...]:
-    """Shortest link counts between all locations, ignoring hikers (for judging what is near)."""
-    data: TrekData = loaded(path)
-    table = []
-    for origin in range(data.location_count):
-        far = data.location_count
-        distance = [far] * data.location_count
-        distance[origin] = 0
-        queue = [origin]
-        for node in queue:
-            for neighbour, _ in data.adjacency[node]:
-                if distance[neighbour] == far:
-                    distance[neighbour] = distance[node] + 1
-                    queue.append(neighbour)
-        table.append(tuple(distance))
-    return tuple(table)
-
-
 class _Mind:
     """One decision's view of the table from `seat`: what it holds, wants and could reach."""
 
@@ -121,7 +100,7 @@ class _Mind:
         self.seat = seat
         self.data = state.data
         self.hand = state.hands[seat]
-        self.distance = _distances(state.config.data_file)
+        self.distance = state.routes.distances
         self.symbols = len(self.data.trek_cards.symbols)
         self.token_guess = statistics.mean(self.data.region_tokens.values)  # a region token's value, unseen
         self.demand = self._demand()

@@ -11,6 +11,7 @@ sets does. Longer routes, which only big hands can pay for, are found by an exac
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cached_property
 
 TABLE_LENGTH = 12
 LONG_CACHE_LIMIT = 200_000
@@ -172,7 +173,7 @@ class Routes:
     def _search(self, start: int, blocked: int, length: int, end: int) -> bool:
         """Depth-first search for one route, pruned by the distance still to cover and by an upper bound."""
         adjacency = self.adjacency
-        distance = self._distances(end, blocked)
+        distance = self.distances_from(end, blocked)
         if distance[start] > length or length > self._longest_bound(start, end, blocked):
             return False
         dead: set[tuple[int, int]] = set()
@@ -202,7 +203,13 @@ class Routes:
 
         return extend(start, 0, length)
 
-    def _distances(self, origin: int, blocked: int) -> list[int]:
+    @cached_property
+    def distances(self) -> tuple[tuple[int, ...], ...]:
+        """Shortest link counts between all locations with nobody in the way (for judging what is near)."""
+        return tuple(tuple(self.distances_from(origin, 0)) for origin in range(self.size))
+
+    def distances_from(self, origin: int, blocked: int) -> list[int]:
+        """Shortest link counts from `origin` avoiding `blocked`; unreachable locations get size + 1."""
         far = self.size + 1
         distance = [far] * self.size
         distance[origin] = 0
@@ -221,7 +228,7 @@ class Routes:
         every location whose degree has the wrong parity leaves a link out: at most links - wrong / 2.
         A simple path crosses each location once: at most locations - 1.
         """
-        distance = self._distances(start, blocked)
+        distance = self.distances_from(start, blocked)
         inside = [node for node in range(self.size) if distance[node] <= self.size]
         if self.simple:
             return len(inside) - 1
