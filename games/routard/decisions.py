@@ -205,9 +205,9 @@ def _act_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
 def movements(state: RoutardState, task: Act, seat: int) -> list[Command]:
     """S2 (§5.6): the movements open to the player this turn."""
     player = state.players[seat]
-    if stranded(state, seat):
+    if stranded(state, seat):  # he must buy formalités in this airport's shop, or take Job Assistance on the spot
         price = state.data.constants.airport_element_price["formalites"]
-        return [cmd.JobAssistance()] if player.money < price else []
+        return [] if player.money >= price and _on_airport(state, seat) else [cmd.JobAssistance()]
     if task.forced:
         return [cmd.MoveForced()]
     if job_assistance_due(state, seat):

@@ -6,7 +6,7 @@ Everything is public (R54) except the order of the draw piles and the other bidd
 from __future__ import annotations
 
 import dataclasses
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -150,13 +150,13 @@ def view(state: RoutardState, seat: int, pending: Pending) -> RoutardView:
         "turn": state.turn,
         "to_act": pending.seats,
         "decision": situation(state),
-        "agenda": [task_text(state, task) for task in state.agenda],
+        "agenda": [task_text(task) for task in state.agenda],
         "cards_per_type": state.config.cards_per_type,
         "board": state.data.board_codes,
         "stacks": {pos: stack(state, pos) for pos in positions},
         "players": [_player_view(state, s) for s in range(state.count)],
         "draw_sizes": {deck: len(state.draw[deck]) for deck in DECKS},
-        "discards": {deck: " ".join(ids[deck][c] for c in state.discard[deck]) for deck in DECKS},
+        "discards": {deck: _pile_text(ids[deck], state.discard[deck]) for deck in DECKS},
         "auction": _auction_view(state, seat),
         "window_tickets": state.window_tickets,
         "winners": state.winners,
@@ -164,7 +164,13 @@ def view(state: RoutardState, seat: int, pending: Pending) -> RoutardView:
     })
 
 
-def task_text(state: RoutardState, task: Task) -> str:
+@lru_cache(maxsize=4096)
+def _pile_text(ids: tuple[str, ...], pile: tuple[int, ...]) -> str:
+    return " ".join(ids[c] for c in pile)
+
+
+@lru_cache(maxsize=4096)
+def task_text(task: Task) -> str:
     """One public line per task left to do (the agenda holds nothing hidden)."""
     shown = []
     for field in dataclasses.fields(task):

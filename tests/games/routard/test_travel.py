@@ -4,7 +4,7 @@ import pytest
 
 from games.routard import commands as cmd
 from games.routard import events as ev
-from tests.games.routard.helpers import card, game, kinds, legal, on_top, play, travelling, waiting_for
+from tests.games.routard.helpers import card, game, kinds, legal, on_top, play, start_turn, travelling, waiting_for
 
 SCALE = {1: 0, 2: 20, 3: 50, 4: 100, 5: 200, 6: 400}
 
@@ -170,3 +170,42 @@ def test_the_unplayable_destination_variant_forbids_walking_onto_spaces_one_cann
     state.players[0].elements["appareil_photo"] = 0
     walks = [c.spaces for c in legal(state, 0) if isinstance(c, cmd.Walk)]
     assert 3 not in walks and 1 in walks  # space 5 is a reportage (R12)
+
+
+def test_a_forced_move_owned_on_the_arrival_airport_is_consumed_and_the_turn_is_normal():
+    state = travelling((72, 40))
+    state.players[0].instructions = (("forced", 1),)
+    state.players[0].tickets = 1
+    assert start_turn(state, 0) == [ev.InstructionTaken(0, "forced", 1)]
+    assert cmd.FlyBack() in legal(state, 0) and cmd.MoveForced() not in legal(state, 0)  # R34
+
+
+def test_a_card_instruction_comes_before_a_due_job_assistance():
+    state = travelling((20, 40))
+    state.players[0].instructions = (("forced", 2),)
+    state.players[0].broke_since = 0
+    start_turn(state, 0)
+    assert [c for c in legal(state, 0) if not isinstance(c, cmd.OpenSale)] == [cmd.MoveForced()]  # R30
+    on_top(state, "hebergement", "HEB-01")
+    on_top(state, "aventure", "AVE-10")
+    play(state, 0, cmd.MoveForced(), 4)
+    assert state.players[0].fauche  # the Job Assistance waits for a turn without an instruction
+
+
+def test_an_empty_draw_pile_is_refilled_from_its_shuffled_discard_pile():
+    state = travelling((0, 40))
+    discarded = state.draw["hebergement"][:-1]
+    state.discard["hebergement"], state.draw["hebergement"] = discarded, ()
+    on_top(state, "job", "JOB-01")
+    events = play(state, 0, cmd.Walk(1))
+    assert kinds(events)[1:3] == ["DeckReshuffled", "CardDrawn"]  # R47
+    assert events[1].seen_by(1).order is None and sorted(events[1].order) == sorted(discarded)
+    assert len(state.discard["hebergement"]) == 1
+
+
+def test_a_deck_with_both_piles_empty_does_nothing():
+    state = travelling((0, 40))
+    state.draw["job"], state.discard["job"] = (), ()
+    on_top(state, "hebergement", "HEB-01")
+    events = play(state, 0, cmd.Walk(1))
+    assert ev.DeckEmpty(0, "job") in events
