@@ -145,7 +145,8 @@ def print_outcome(game: Game, outcome: Outcome) -> None:
     for column in ("rank", "seat", "player", "score"):
         table.add_column(column, justify="right" if column in ("rank", "score") else "left")
     for seat in sorted(range(game.players), key=lambda s: (outcome.ranks[s], s)):
-        mark = " (winner)" if outcome.ranks[seat] == 1 else ""
+        everyone_first = all(rank == 1 for rank in outcome.ranks)
+        mark = "" if outcome.ranks[seat] != 1 else " (shared)" if everyone_first else " (winner)"
         table.add_row(str(outcome.ranks[seat]), str(seat), game.started.seats[seat] + mark, f"{outcome.scores[seat]:g}")
     console.print(table)
     if outcome.note:
