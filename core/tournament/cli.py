@@ -34,7 +34,7 @@ from core.specs import PlayerSpec
 from core.store import DEFAULT_DB, GameStore, open_store
 from core.tournament.aggregate import Tournament
 from core.tournament.report import printable, write_all
-from core.tournament.run import TournamentConflict, default_workers, play_tournament
+from core.tournament.run import TournamentConflict, WorkersUnavailable, default_workers, play_tournament
 from core.tournament.schedule import Plan, canonical
 from core.tournament.standings import standings
 from core.tournament.stored import (
@@ -75,7 +75,7 @@ def user_errors() -> Iterator[None]:
     with engine_errors():
         try:
             yield
-        except (TournamentNotFound, TournamentConflict) as error:
+        except (TournamentNotFound, TournamentConflict, WorkersUnavailable) as error:
             fail(str(error))
 
 
@@ -137,7 +137,7 @@ def make_plan(
             f"{rules.title} is played with {count} seats but {len(specs)} players were given;"
             f" give at least {count} -p (the same spec may be given twice)"
         )
-    for spec in {*specs, fallback}:  # a bad spec is refused now, not once per game
+    for spec in dict.fromkeys((*specs, fallback)):  # a bad spec is refused now, not once per game
         make_player(PlayerSpec.parse(spec), seed)
     return Plan(game, rules.version, config.model_dump(mode="json"), specs, games, seed, canonical(fallback))
 

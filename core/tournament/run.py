@@ -32,6 +32,10 @@ class TournamentConflict(RuntimeError):
     """The tournament changed under us in the store: the same command is probably running elsewhere."""
 
 
+class WorkersUnavailable(RuntimeError):
+    """Worker processes die before they can play anything: no game is to blame."""
+
+
 def default_workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
@@ -89,6 +93,7 @@ def _play_in_pool(
     pool = ProcessPoolExecutor(workers, mp_context=worker_context(), initializer=exit_with_parent)
     running: dict[Future[PlayedGame | GameFailed], GameTask] = {}
     try:
+        _check_workers_start(pool)
         while queue or running:
             while queue and len(running) < workers * QUEUED_PER_WORKER:
                 next_task = queue.popleft()
@@ -110,6 +115,17 @@ def _play_in_pool(
         raise
     pool.shutdown()
     return []
+
+
+def _check_workers_start(pool: ProcessPoolExecutor) -> None:
+    """A worker that dies before any game is not a game's fault: say so instead of failing every game."""
+    try:
+        pool.submit(os.getpid).result()
+    except BrokenProcessPool as error:
+        raise WorkersUnavailable(
+            "worker processes die as they start; if you call the tournament from a script of your own, guard its"
+            " main code with `if __name__ == '__main__':` (Python's multiprocessing needs it)"
+        ) from error
 
 
 def save(store: GameStore, *aggregates: PlayedGame | Tournament) -> None:

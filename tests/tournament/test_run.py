@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from eventsourcing.persistence import IntegrityError
@@ -74,3 +78,24 @@ def test_a_game_that_cannot_be_played_is_recorded_as_failed_and_the_rest_go_on(t
     assert all("bad options for player 'random'" in tournament.results[index].reason for index in failed)
     assert tournament.finished and len(list(store.games())) == 8 - len(failed)
     assert standings(tournament).failed == len(failed)
+
+
+UNGUARDED_SCRIPT = """
+from core.store import open_store
+from core.tournament.run import play_tournament
+from core.tournament.stored import open_tournament
+from tests.tournament.plans import forest_plan
+
+store = open_store("memory")
+tournament, _ = open_tournament(store, forest_plan(games=3))
+play_tournament(store, tournament, workers=1)
+"""
+
+
+def test_workers_that_cannot_start_are_reported_rather_than_failing_every_game(tmp_path):
+    script = tmp_path / "unguarded.py"  # its workers re-run it on start, as multiprocessing does, and die
+    script.write_text(UNGUARDED_SCRIPT)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    run = subprocess.run([sys.executable, script], capture_output=True, text=True, timeout=120, env=env, check=False)
+    assert run.returncode == 1
+    assert "WorkersUnavailable: worker processes die as they start" in run.stderr
