@@ -8,6 +8,7 @@ import json
 import os
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -93,6 +94,36 @@ def test_a_killed_tournament_resumes_to_the_standings_of_an_uninterrupted_run(tm
     store = open_store(str(db))
     assert sorted(str(s.id) for s in store.games()) == sorted(str(game_id(tournament_id, i)) for i in range(games))
     assert load_tournament(store, tournament_id).runs == 2
+
+
+WITH_CTRL_C = (  # runs a command with Ctrl-C (SIGINT) handled as in a terminal, even if this process ignores it
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])"
+)
+
+
+def test_ctrl_c_stops_at_once_and_the_same_command_resumes(tmp_path):
+    command = ["tournament", "forest", *THREE_RANDOM, "--games", "90", "--workers", "2", "--db", str(tmp_path / "t.db")]
+    run = subprocess.Popen(
+        [sys.executable, "-c", WITH_CTRL_C, MEEPLOG, *command, "--out", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while recorded_so_far(tmp_path / "t.db") < 5 and run.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        os.killpg(run.pid, signal.SIGINT)  # what a terminal sends to the whole foreground group
+        out, _ = run.communicate(timeout=60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(run.pid, signal.SIGKILL)
+    assert run.returncode == 130
+    partial = recorded_so_far(tmp_path / "t.db")
+    assert f"interrupted: {partial}/90 games recorded; the same command resumes" in out
+
+    resumed = meeplog(*command, "--out", str(tmp_path))
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"resuming: {partial} games already recorded" in resumed.stdout
+    assert standings_file(tmp_path)["recorded"] == 90 and len(list(open_store(str(tmp_path / "t.db")).games())) == 90
 
 
 @pytest.fixture
