@@ -34,7 +34,7 @@ class DonkeyConfig(GameConfig):
     scored_pile_visibility: Literal["public", "owner"] = Field(
         "public", description="who sees which cards each player has scored (D28)"
     )
-    data_file: str | None = Field(None, description="card data to play with; None means the bundled file")
+    data_file: str | None = Field(None, description="data file to play with; None means the bundled one")
 
     @model_validator(mode="after")
     def _known_donkey_types(self) -> DonkeyConfig:

@@ -12,6 +12,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, model_validator
 
+from core.datafiles import DataFile
+
 DATA_FILE = Path(__file__).with_name("donkeys.toml")
 
 KINDS = ("normal", "giant", "puny", "precision", "hasty", "holey", "attacked", "lost", "double", "stubborn",
@@ -92,3 +94,6 @@ class DonkeyData(BaseModel, frozen=True):
 def load(path: Path = DATA_FILE) -> DonkeyData:
     with path.open("rb") as file:
         return DonkeyData.model_validate(tomllib.load(file))
+
+
+DATA = DataFile(DATA_FILE, load)

@@ -8,13 +8,10 @@ favours 4 and 6 act; then the loads are revealed and weighed, and the right play
 from __future__ import annotations
 
 import random
-from functools import cache
-from pathlib import Path
 
 from pydantic import BaseModel
 
-from core.kernel import Command, GameEvent, IllegalCommand, Outcome, Pending, Policy, Rules, file_hash
-from games.donkey import data as donkey_data
+from core.kernel import Command, GameEvent, IllegalCommand, Outcome, Pending, Policy, Rules
 from games.donkey.automatic import automatic
 from games.donkey.commands import (
     COMMANDS,
@@ -33,6 +30,7 @@ from games.donkey.commands import (
     commit,
 )
 from games.donkey.config import DonkeyConfig
+from games.donkey.data import DATA
 from games.donkey.events import (
     EVENTS,
     ContractSigned,
@@ -67,15 +65,6 @@ from games.donkey.state import CONTRACT, FAVOUR, LOAD, PICK, POST, SWAP, DonkeyS
 from games.donkey.view import view
 
 
-@cache
-def _load_data(path: str | None) -> donkey_data.DonkeyData:
-    return donkey_data.load(_data_path(path))
-
-
-def _data_path(path: str | None) -> Path:
-    return Path(path) if path else donkey_data.DATA_FILE
-
-
 class DonkeyRules(Rules[DonkeyState, DonkeyConfig]):
     name = "donkey"
     title = "Donkey"
@@ -87,10 +76,10 @@ class DonkeyRules(Rules[DonkeyState, DonkeyConfig]):
     commands = COMMANDS
 
     def data_hash(self, config: DonkeyConfig) -> str:
-        return file_hash(_data_path(config.data_file))
+        return DATA.hash(config.data_file)
 
     def setup(self, config: DonkeyConfig, rng: random.Random) -> DonkeyState:
-        state = DonkeyState.empty(config, _load_data(config.data_file))
+        state = DonkeyState.empty(config, DATA.load(config.data_file))
         evolve(state, _deal(state, rng))
         while (event := automatic(state, rng)) is not None:  # the first donkey
             evolve(state, event)

@@ -17,4 +17,4 @@ class ForestConfig(GameConfig):
     deforestation_penalty_basis: Literal["taken", "held_at_end"] = "taken"
     deforestation_counts_for_wildcards: bool = False
     match_games: int = Field(1, ge=1, le=10)
-    data_file: str | None = Field(None, description="card data to play with; None means the bundled file")
+    data_file: str | None = Field(None, description="data file to play with; None means the bundled one")

@@ -9,6 +9,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, model_validator
 
+from core.datafiles import DataFile
+
 DATA_FILE = Path(__file__).with_name("orangutans.toml")
 
 
@@ -95,3 +97,6 @@ class ForestData(BaseModel, frozen=True):
 def load(path: Path = DATA_FILE) -> ForestData:
     with path.open("rb") as file:
         return ForestData.model_validate(tomllib.load(file))
+
+
+DATA = DataFile(DATA_FILE, load)

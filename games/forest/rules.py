@@ -7,13 +7,10 @@ one of the rest, each able to cash their whole won pile in for an orangutan at t
 from __future__ import annotations
 
 import random
-from functools import cache
-from pathlib import Path
 
 from pydantic import BaseModel
 
-from core.kernel import GAME_OVER, Command, GameEvent, IllegalCommand, Outcome, Pending, Rules, file_hash
-from games.forest import data as forest_data
+from core.kernel import GAME_OVER, Command, GameEvent, IllegalCommand, Outcome, Pending, Rules
 from games.forest.cashing import affordable, payments
 from games.forest.commands import (
     COMMANDS,
@@ -27,6 +24,7 @@ from games.forest.commands import (
     take_card,
 )
 from games.forest.config import ForestConfig
+from games.forest.data import DATA
 from games.forest.events import (
     EVENTS,
     CardPlayed,
@@ -58,15 +56,6 @@ EACH_TAKE_ORDER = (TAKE_FIRST, CASH_FIRST, TAKE_SECOND, CASH_SECOND)
 BOTH_TAKES_ORDER = (TAKE_FIRST, TAKE_SECOND, CASH_FIRST, CASH_SECOND)
 
 
-@cache
-def _load_data(path: str | None) -> forest_data.ForestData:
-    return forest_data.load(_data_path(path))
-
-
-def _data_path(path: str | None) -> Path:
-    return Path(path) if path else forest_data.DATA_FILE
-
-
 class ForestRules(Rules[ForestState, ForestConfig]):
     name = "forest"
     title = "Old Man of the Forest"
@@ -78,12 +67,12 @@ class ForestRules(Rules[ForestState, ForestConfig]):
     commands = COMMANDS
 
     def data_hash(self, config: ForestConfig) -> str:
-        return file_hash(_data_path(config.data_file))
+        return DATA.hash(config.data_file)
 
     # --- setup -------------------------------------------------------------------------------
 
     def setup(self, config: ForestConfig, rng: random.Random) -> ForestState:
-        state = ForestState.empty(config, _load_data(config.data_file))
+        state = ForestState.empty(config, DATA.load(config.data_file))
         self.evolve(state, _deal(state, 0, rng))
         return state
 

@@ -5,7 +5,6 @@ from typing import Literal
 from pydantic import Field
 
 from core.kernel import GameConfig
-from games.hike.data import DATA_FILE
 
 
 class HikeConfig(GameConfig):
@@ -22,4 +21,4 @@ class HikeConfig(GameConfig):
     hidden_backpacks: bool = False  # H31
     final_tie: Literal["skunk_draw", "shared"] = "skunk_draw"  # H32
     hand_limit: int | None = Field(None, ge=1)  # H26; None = the data file's limit (7)
-    data_file: str = str(DATA_FILE)  # H1
+    data_file: str | None = Field(None, description="data file to play with; None means the bundled one")  # H1

@@ -13,6 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
+from core.datafiles import DataFile
+
 DATA_FILE = Path(__file__).with_name("cards.toml")
 
 BEAR, SKUNK, RACCOON, BLISTER = "bear", "skunk", "raccoon", "blister"
@@ -133,3 +135,6 @@ def tables(data: HikeData) -> Cards:
 def load(path: Path = DATA_FILE) -> Cards:
     with path.open("rb") as file:
         return tables(HikeData.model_validate(tomllib.load(file)))
+
+
+DATA = DataFile(DATA_FILE, load)

@@ -7,15 +7,13 @@ automatic consequence (reveals, matches, busts, hazards, turn and hike ends) unt
 from __future__ import annotations
 
 import random
-from functools import cache
-from pathlib import Path
 
 from pydantic import BaseModel
 
-from core.kernel import Command, GameEvent, IllegalCommand, Outcome, Pending, Policy, Rules, file_hash
-from games.hike import data as hike_data
+from core.kernel import Command, GameEvent, IllegalCommand, Outcome, Pending, Policy, Rules
 from games.hike.commands import COMMANDS
 from games.hike.config import HikeConfig
+from games.hike.data import DATA
 from games.hike.events import (
     EVENTS,
     Continued,
@@ -39,11 +37,6 @@ from games.hike.state import HikeState
 from games.hike.view import view
 
 
-@cache
-def _load_cards(path: str) -> hike_data.Cards:
-    return hike_data.load(Path(path))
-
-
 class HikeRules(Rules[HikeState, HikeConfig]):
     name = "hike"
     title = "Let's Take a Hike"
@@ -55,10 +48,10 @@ class HikeRules(Rules[HikeState, HikeConfig]):
     commands = COMMANDS
 
     def data_hash(self, config: HikeConfig) -> str:
-        return file_hash(Path(config.data_file))
+        return DATA.hash(config.data_file)
 
     def setup(self, config: HikeConfig, rng: random.Random) -> HikeState:
-        state = HikeState.empty(config, _load_cards(config.data_file))
+        state = HikeState.empty(config, DATA.load(config.data_file))
         self.evolve(state, deal(state, rng))
         return state
 

@@ -12,12 +12,11 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from core.kernel import GameConfig
-from games.routard.data import DATA_FILE
 
 
 class RoutardConfig(GameConfig):
     players: int = Field(4, ge=2, le=6)  # R1
-    data_file: str = str(DATA_FILE)  # R4
+    data_file: str | None = Field(None, description="data file to play with; None means the bundled one")  # R4
     express: bool = True  # R53 (digest default False; see the module docstring)
     cards_per_type: int = Field(2, ge=1, le=4)  # R52
     sheet_purchase_optional: bool = False  # R6

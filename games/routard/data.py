@@ -14,6 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from core.datafiles import DataFile
+
 DATA_FILE = Path(__file__).with_name("jeu-du-routard.json")
 
 Element = Literal["formalites", "guide", "equipement", "appareil_photo"]
@@ -379,3 +381,6 @@ def _always_settles_card(effects: tuple[Effect, ...]) -> bool:
 def load(path: Path = DATA_FILE) -> RoutardData:
     with path.open(encoding="utf-8") as file:
         return RoutardData.model_validate(json.load(file))
+
+
+DATA = DataFile(DATA_FILE, load)

@@ -9,16 +9,13 @@ dice) on a scratch copy until someone must decide again; the events it returns r
 from __future__ import annotations
 
 import random
-from functools import cache
-from pathlib import Path
 
 from pydantic import BaseModel
 
-from core.kernel import GAME_OVER, Command, GameEvent, Outcome, Pending, Policy, Rules, file_hash
-from games.routard import data as routard_data
+from core.kernel import GAME_OVER, Command, GameEvent, Outcome, Pending, Policy, Rules
 from games.routard.commands import COMMANDS
 from games.routard.config import RoutardConfig
-from games.routard.data import DECKS
+from games.routard.data import DATA, DECKS
 from games.routard.decisions import command_events, options, sealed, waiting
 from games.routard.events import EVENTS, Dealt
 from games.routard.evolve import evolve
@@ -26,11 +23,6 @@ from games.routard.scoring import outcome
 from games.routard.state import RoutardState
 from games.routard.steps import step
 from games.routard.view import describe, view
-
-
-@cache
-def _load_data(path: str) -> routard_data.RoutardData:
-    return routard_data.load(Path(path))
 
 
 class RoutardRules(Rules[RoutardState, RoutardConfig]):
@@ -44,10 +36,10 @@ class RoutardRules(Rules[RoutardState, RoutardConfig]):
     commands = COMMANDS
 
     def data_hash(self, config: RoutardConfig) -> str:
-        return file_hash(Path(config.data_file))
+        return DATA.hash(config.data_file)
 
     def setup(self, config: RoutardConfig, rng: random.Random) -> RoutardState:
-        state = RoutardState.empty(config, _load_data(config.data_file))
+        state = RoutardState.empty(config, DATA.load(config.data_file))
         orders = []
         for deck in DECKS:
             order = list(range(len(getattr(state.data.decks, deck))))

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from core.kernel import GameConfig
-from games.trekking.data import DATA_FILE, loaded
+from games.trekking.data import DATA
 
 
 class TrekkingConfig(GameConfig):
@@ -28,14 +28,14 @@ class TrekkingConfig(GameConfig):
     visit_discount_min_paid: Literal[0, 1] = 0  # T27
     end_timing: Literal["end_of_turn", "immediate", "end_of_round"] = "end_of_turn"  # T28
     max_rounds: int | None = Field(200, ge=1)  # T29
-    data_file: str = str(DATA_FILE)
+    data_file: str | None = Field(None, description="data file to play with; None means the bundled one")
 
     @model_validator(mode="after")
     def _seat_exists(self) -> TrekkingConfig:
         if isinstance(self.first_player, int) and not 0 <= self.first_player < self.players:
             raise ValueError(f"first_player must be 'random' or a seat from 0 to {self.players - 1}")
         if self.journey_cards is not None:
-            known = loaded(self.data_file).journey_index
+            known = DATA.load(self.data_file).journey_index
             unknown = [card for card in self.journey_cards if card not in known]
             if unknown or self.journey_cards[0] == self.journey_cards[1]:
                 raise ValueError(f"journey_cards must name two different cards of {sorted(known)}")

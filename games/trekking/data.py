@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
-from functools import cache, cached_property
+from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
+
+from core.datafiles import DataFile
 
 DATA_FILE = Path(__file__).with_name("world.toml")
 PLAYER_COUNTS = (2, 3, 4, 5)
@@ -318,7 +320,4 @@ def load(path: Path = DATA_FILE) -> TrekData:
         return TrekData.model_validate(tomllib.load(file))
 
 
-@cache
-def loaded(path: str) -> TrekData:
-    """The data of one file, loaded once per process (states share it by reference)."""
-    return load(Path(path))
+DATA = DataFile(DATA_FILE, load)

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from pathlib import Path
 
 from pydantic import BaseModel
 
-from core.kernel import GAME_OVER, Command, GameEvent, IllegalCommand, Outcome, Pending, Rules, file_hash
+from core.kernel import GAME_OVER, Command, GameEvent, IllegalCommand, Outcome, Pending, Rules
 from games.trekking.commands import COMMANDS
 from games.trekking.config import TrekkingConfig
-from games.trekking.data import loaded
+from games.trekking.data import DATA
 from games.trekking.dealing import deal
 from games.trekking.decisions import EXPECTED, HANDLERS
 from games.trekking.diary import describe
@@ -32,9 +31,9 @@ from games.trekking.view import view
 
 
 @cache
-def _routes(path: str, move_path: str) -> Routes:
+def _routes(path: str | None, move_path: str) -> Routes:
     """The route tables of one map and path rule, built once per process (section 4.4)."""
-    return Routes(loaded(path).adjacency, simple=move_path == "simple_path")
+    return Routes(DATA.load(path).adjacency, simple=move_path == "simple_path")
 
 
 class TrekkingRules(Rules[TrekState, TrekkingConfig]):
@@ -51,10 +50,10 @@ class TrekkingRules(Rules[TrekState, TrekkingConfig]):
         self._pending = [Pending.single(seat) for seat in range(self.max_players)]
 
     def data_hash(self, config: TrekkingConfig) -> str:
-        return file_hash(Path(config.data_file))
+        return DATA.hash(config.data_file)
 
     def setup(self, config: TrekkingConfig, rng: random.Random) -> TrekState:
-        state = TrekState.empty(config, loaded(config.data_file), _routes(config.data_file, config.move_path))
+        state = TrekState.empty(config, DATA.load(config.data_file), _routes(config.data_file, config.move_path))
         first = rng.randrange(config.players) if config.first_player == "random" else config.first_player
         evolve(state, GameBegan(first))
         if config.start_airport_timing == "after_reveal":

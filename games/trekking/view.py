@@ -10,7 +10,7 @@ from functools import cache
 
 from pydantic import BaseModel
 
-from games.trekking.data import Effect, loaded
+from games.trekking.data import DATA, Effect
 from games.trekking.moves import current_effect, row_token
 from games.trekking.state import EFFECT, NO_ONE, OVER, TrekState
 
@@ -183,19 +183,19 @@ def _destination(state: TrekState, location: int) -> DestinationCard:
 
 
 @cache
-def _card_model(path: str, kind: int) -> Card:
-    return Card(kind=kind, name=loaded(path).card_name(kind))
+def _card_model(path: str | None, kind: int) -> Card:
+    return Card(kind=kind, name=DATA.load(path).card_name(kind))
 
 
 @cache
-def _destination_model(path: str, location: int) -> DestinationCard:
-    card = loaded(path).destination[location]
+def _destination_model(path: str | None, location: int) -> DestinationCard:
+    card = DATA.load(path).destination[location]
     return DestinationCard(location=location, name=card.name, region=card.region, requires=list(card.requirement),
                            vp=card.vp)
 
 
 @cache
-def _journey(path: str, journey: int) -> JourneyCard:
-    data = loaded(path)
+def _journey(path: str | None, journey: int) -> JourneyCard:
+    data = DATA.load(path)
     card = data.journey[journey]
     return JourneyCard(id=card.id, name=card.name, effects=[effect_text(e) for e in data.journey_effects[journey]])

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from core.registry import load_rules
 from core.store import open_store
 
 MEEPLOG = str(Path(sys.executable).with_name("meeplog"))
@@ -63,8 +65,6 @@ def test_the_games_command_lists_games_with_player_counts_and_options():
         (["play"], "Missing argument 'game'"),
         (["play", "forest", "-p", "human", "-p", "random", "-p", "random", "--stdin", "1\n99\n"],
          "seat 0: answer 99 is not one of the"),
-        (["play", "forest", "-p", "human", "-p", "random", "-p", "random", "--stdin",
-          '{"type": "PlayCard", "card": 49}\n'], "is not legal now: deforestation 10 is not in your hand"),
         (["play", "forest", "-p", "human", "-p", "random", "-p", "random", "--stdin", "1\n"],
          "seat 0: the input ended before the game did"),
     ],
@@ -92,3 +92,18 @@ def test_a_script_of_moves_plays_a_human_seat(tmp_path):
                      "--db", str(tmp_path / "g.db"), stdin=answers)
     assert result.returncode == 0, result.stderr
     assert "your choice" in result.stdout and "final scores" in result.stdout
+
+
+def test_a_scripted_move_that_is_not_legal_stops_the_game_with_the_reason_and_stores_nothing(tmp_path):
+    rules = load_rules("forest")
+    state = rules.setup(rules.configure(3), random.Random(5))
+    card = min(set(range(50)) - set(state.hands[0]))
+    db = tmp_path / "games.db"
+    result = meeplog("play", "forest", "-p", "human", "-p", "random", "-p", "random", "--seed", "5", "--db", str(db),
+                     stdin=f'{{"type": "PlayCard", "card": {card}}}\n')
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines() == [
+        f'error: seat 0: {{"type": "PlayCard", "card": {card}}} is not legal now: '
+        f"{state.data.card_name(card)} is not in your hand"
+    ]
+    assert not db.exists() or list(open_store(str(db)).games()) == []

@@ -6,13 +6,13 @@ import random
 from collections.abc import Iterable, Mapping
 
 from core.kernel import Command, GameEvent
-from games.trekking.data import DATA_FILE, loaded
+from games.trekking import data
 from games.trekking.events import Dealt, GameBegan, StartAirportChosen
 from games.trekking.rules import TrekkingRules, _routes
 from games.trekking.state import NO_ONE, TrekState
 
 RULES = TrekkingRules()
-DATA = loaded(str(DATA_FILE))
+DATA = data.DATA.load(None)
 COLOURS = {name: index for index, name in enumerate(DATA.souvenirs.colours)}
 # Default region tokens: NA 2, SA 3, EU 4, AF 5, AS 6, OC 2; the box keeps the rest.
 TOKENS = (2, 3, 4, 5, 6, 2)
