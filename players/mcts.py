@@ -45,6 +45,8 @@ class MctsOptions(BaseModel):
     c: float = Field(1.4, ge=0, description="UCT exploration constant (rewards are in [0, 1])")
     gamma: float = Field(0.1, gt=0, le=1, description="Exp3 exploration share at simultaneous decisions")
     rollout: Literal["random", "heuristic"] = "random"
+    others: Literal["search", "rollout"] = Field(
+        "search", description="other seats' moves in the tree: searched too, or played by the rollout policy")
     depth: int | None = Field(None, ge=0, description="playout decisions before the evaluation; none: to the end")
     seed: int | None = None
 
@@ -72,6 +74,7 @@ class Search:
                  options: MctsOptions, rng: random.Random) -> None:
         self.rules, self.seat, self.sample, self.rng = rules, seat, sample, rng
         self.c, self.gamma = options.c, options.gamma
+        self.model_others = options.others == "rollout"
         self.depth = options.depth
         policy = rules.heuristic()
         if options.rollout == "heuristic" and policy is None:
@@ -115,16 +118,11 @@ class Search:
             if pending.over:
                 rewards = self._rewards(rules.outcome(state))
                 break
-            seats = pending.seats
-            if len(seats) == 1:
-                joint: Joint = ((seats[0], self._select(node, state, seats[0])),)
-                chances = None
-            else:
-                mixed = [self._mix(node, state, seat) for seat in seats]  # all from the state before any move
-                joint = tuple([(seat, command) for seat, (command, _) in zip(seats, mixed, strict=True)])
-                chances = [chance for _, chance in mixed]
-            for seat, command in joint:
+            joint, chances, modelled = self._decide(node, state, pending.seats)
+            for seat, command in sorted(joint + modelled):  # seat order, all chosen from the same state
                 rules.apply(state, seat, command, rng)
+            if not joint:
+                continue
             path.append((node, joint, chances))
             child = node.children.get(joint)
             if child is None:
@@ -142,6 +140,20 @@ class Search:
                 if chances is not None:
                     edge[3] += reward / chances[index]
         self.simulations += 1
+
+    def _decide(self, node: _Node, state: Any, seats: tuple[int, ...]) -> tuple[Joint, list[float] | None, Joint]:
+        """The pending seats' moves here: the searched ones from the node's statistics (with their
+        Exp3 chances when several decide together), the modelled ones by the playout policy."""
+        if self.model_others and seats != (self.seat,):
+            modelled = tuple([(seat, self._playout_move(state, seat)) for seat in seats if seat != self.seat])
+            seats = (self.seat,) if self.seat in seats else ()
+        else:
+            modelled = ()
+        if len(seats) <= 1:
+            return tuple([(seat, self._select(node, state, seat)) for seat in seats]), None, modelled
+        mixed = [self._mix(node, state, seat) for seat in seats]
+        joint = tuple([(seat, command) for seat, (command, _) in zip(seats, mixed, strict=True)])
+        return joint, [chance for _, chance in mixed], modelled
 
     def _select(self, node: _Node, state: Any, seat: int) -> Command:
         """An untried move if this determinisation offers one, else the best UCT score among the legal."""
@@ -189,7 +201,7 @@ class Search:
         return legal[-1], chance
 
     def _playout(self, state: Any) -> Sequence[float]:
-        rules, rng, policy, depth = self.rules, self.rng, self.policy, self.depth
+        rules, depth = self.rules, self.depth
         steps = 0
         while True:
             pending = rules.pending(state)
@@ -197,18 +209,18 @@ class Search:
                 return self._rewards(rules.outcome(state))
             if depth is not None and steps >= depth:
                 return self.evaluate(state)
-            chosen = []
-            for seat in pending.seats:
-                legal = rules.legal(state, seat)
-                if len(legal) == 1:
-                    chosen.append((seat, legal[0]))
-                elif policy is None:
-                    chosen.append((seat, rng.choice(legal)))
-                else:
-                    chosen.append((seat, policy.choose(state, seat, legal, rng)))
+            chosen = [(seat, self._playout_move(state, seat)) for seat in pending.seats]
             for seat, command in chosen:
-                rules.apply(state, seat, command, rng)
+                rules.apply(state, seat, command, self.rng)
             steps += 1
+
+    def _playout_move(self, state: Any, seat: int) -> Command:
+        legal = self.rules.legal(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        if self.policy is None:
+            return self.rng.choice(legal)
+        return self.policy.choose(state, seat, legal, self.rng)
 
     @staticmethod
     def _rewards(outcome: Outcome) -> list[float]:

@@ -22,33 +22,73 @@ import math
 import random
 
 from core.kernel import Command
-from games.forest.commands import CashIn, PassCash, PlayCard, TakeCard
+from games.forest.commands import CashIn, PassCash, TakeCard
 from games.forest.state import CASH_FIRST, CASH_SECOND, PLAY, ROUNDS, ForestState
 
-MISSING_FIRST = 2.0  # points a plan loses for the first card it still needs: a trick to win
-MISSING_STEP = 1.0  # and each further missing card costs this much more than the one before
-STRENGTH_COST = 0.2  # points a card's value is worth kept in hand for later tricks
+MISSING_FIRST = 3.0  # points a plan loses for the first card it still needs: a trick to win
+MISSING_STEP = 2.0  # and each further missing card costs this much more than the one before
+STRENGTH_COST = 0.5  # points a card's value is worth kept in hand for later tricks
 DUMP_BONUS = 0.5  # playing a Deforestation card that others may be forced to take
 HAND_WEIGHT = 0.5  # score points per value point (above the lowest) in hand, for the evaluation
 WIN_SPREAD = 3.0  # score points of uncertainty at the end, widened by every round still to play
 SPREAD_PER_ROUND = 0.25
+MEMORY = 4096  # won piles priced and remembered at most
 
 
 class ForestHeuristic:
-    """The Policy of Old Man of the Forest (core.kernel.Policy), plus an evaluation for search."""
+    """The Policy of Old Man of the Forest (core.kernel.Policy), plus an evaluation for search.
+
+    It remembers what it has worked out about won piles (their plans, what each suit would add):
+    search playouts ask about the same piles and display over and over.
+    """
+
+    def __init__(self) -> None:
+        self._priced: dict[tuple[tuple[int, ...], tuple[int, ...], int, int], list[float]] = {}
+        self._planned: dict[tuple[tuple[int, ...], tuple[int, ...], int], float] = {}
 
     def choose(self, state: ForestState, seat: int, legal: list[Command], rng: random.Random) -> Command:
         phase = state.phase
-        if phase == PLAY:
-            return _play(state, seat, legal)
         if phase in (CASH_FIRST, CASH_SECOND):
-            return _cash(state, seat, legal)
-        return _take(state, seat, legal)
+            return self._cash(state, seat, legal)
+        values = self._take_values(state, seat)
+        return _play(state, seat, legal, values) if phase == PLAY else _take(state, legal, values)
+
+    def _cash(self, state: ForestState, seat: int, legal: list[Command]) -> Command:
+        """Cash in when paying now is the pile's best plan; keep the pile when a bigger plan beats it."""
+        cash_ins = [command for command in legal if isinstance(command, CashIn)]
+        if not cash_ins:
+            return next(command for command in legal if isinstance(command, PassCash))
+        data, won = state.data, state.won[seat]
+        best = max(cash_ins, key=lambda c: (data.orangutan[c.orangutan].points - len(won) + len(c.paid), -c.orangutan))
+        now = data.orangutan[best.orangutan].points - len(won) + len(best.paid)
+        keep = self._plan(state, seat, ROUNDS - state.round)
+        return best if now >= keep else next(command for command in legal if isinstance(command, PassCash))
+
+    def _take_values(self, state: ForestState, seat: int) -> list[float]:
+        key = (tuple(state.won[seat]), tuple(state.display), state.round, state.config.deforestation_penalty)
+        values = self._priced.get(key)
+        if values is None:
+            if len(self._priced) >= MEMORY:
+                self._priced.clear()
+            values = self._priced[key] = _take_values(state, seat, state.display, ROUNDS - state.round)
+        return values
+
+    def _plan(self, state: ForestState, seat: int, takes_left: int) -> float:
+        won = state.won[seat]
+        key = (tuple(won), tuple(state.display), takes_left)
+        value = self._planned.get(key)
+        if value is None:
+            if len(self._planned) >= MEMORY:
+                self._planned.clear()
+            value = self._planned[key] = _plan_value(state, _suit_counts(state, won), len(won), state.display,
+                                                     takes_left)
+        return value
 
     def evaluate(self, state: ForestState) -> tuple[float, ...]:
         """Each seat's chance of winning: a softmax over the scores its plan promises so far."""
         rounds_left = ROUNDS - state.round
-        estimates = [_expected_score(state, seat, rounds_left) for seat in range(state.players)]
+        estimates = [_expected_score(state, seat, self._plan(state, seat, rounds_left))
+                     for seat in range(state.players)]
         spread = WIN_SPREAD + SPREAD_PER_ROUND * rounds_left
         top = max(estimates)
         weights = [math.exp((estimate - top) / spread) for estimate in estimates]
@@ -132,31 +172,28 @@ def _take_values(state: ForestState, seat: int, display: list[int], takes_left: 
     return values
 
 
-def _expected_score(state: ForestState, seat: int, rounds_left: int) -> float:
+def _expected_score(state: ForestState, seat: int, promised: float) -> float:
     """Points scored so far, what the won pile promises, and the strength of the cards still to play.
 
     A card on the table counts as still in hand until its round ends: it is what decides the trick.
     """
     data = state.data
-    won = state.won[seat]
     realised = (
         state.banked[seat]
         + sum(data.orangutan[o].points for o in state.orangutans[seat])
         - len(state.under[seat])
         - state.config.deforestation_penalty * state.deforestation_taken[seat]
     )
-    value_of, low = data.value_of, data.low
-    strength = sum(value_of[card] - low for card in state.hands[seat])
-    strength += sum(value_of[card] - low for owner, card in state.trick if owner == seat)
-    promised = _plan_value(state, _suit_counts(state, won), len(won), state.display, rounds_left)
+    value_of, hand = data.value_of, state.hands[seat]
+    strength = sum(map(value_of.__getitem__, hand)) - data.low * len(hand)
+    strength += sum(value_of[card] - data.low for owner, card in state.trick if owner == seat)
     return realised + promised + HAND_WEIGHT * strength
 
 
 # --- the three decisions -------------------------------------------------------------------------
 
 
-def _take(state: ForestState, seat: int, legal: list[Command]) -> Command:
-    values = _take_values(state, seat, state.display, ROUNDS - state.round)
+def _take(state: ForestState, legal: list[Command], values: list[float]) -> Command:
     suit_of = state.data.suit_of
 
     def worth(command: Command) -> float:
@@ -165,45 +202,41 @@ def _take(state: ForestState, seat: int, legal: list[Command]) -> Command:
     return max(legal, key=worth)
 
 
-def _cash(state: ForestState, seat: int, legal: list[Command]) -> Command:
-    """Cash in when paying now is the pile's best plan; keep the pile when a bigger plan beats it."""
-    cash_ins = [command for command in legal if isinstance(command, CashIn)]
-    if not cash_ins:
-        return next(command for command in legal if isinstance(command, PassCash))
-    data, won = state.data, state.won[seat]
-    best = max(cash_ins, key=lambda c: (data.orangutan[c.orangutan].points - len(won) + len(c.paid), -c.orangutan))
-    now = data.orangutan[best.orangutan].points - len(won) + len(best.paid)
-    keep = _plan_value(state, _suit_counts(state, won), len(won), state.display, ROUNDS - state.round)
-    return best if now >= keep else next(command for command in legal if isinstance(command, PassCash))
-
-
-def _play(state: ForestState, seat: int, legal: list[Command]) -> Command:
+def _play(state: ForestState, seat: int, legal: list[Command], take_values: list[float]) -> Command:
     data = state.data
     value_of, suit_of = data.value_of, data.suit_of
-    take_values = _take_values(state, seat, state.display, ROUNDS - state.round)
-    by_suit, above, unseen = _unseen(state, seat)
-    unknown_worth = sum(count * worth for count, worth in zip(by_suit, take_values, strict=True)) / unseen
     later = state.players - 1 - len(state.trick)
-    options = sorted([take_values[suit_of[card]] for _, card in state.trick] + [unknown_worth] * later, reverse=True)
+    options = [take_values[suit_of[card]] for _, card in state.trick]
+    above: list[int] = []
+    unseen = 1
+    if later:
+        by_suit, above, unseen = _unseen(state, seat)
+        unknown_worth = sum(count * worth for count, worth in zip(by_suit, take_values, strict=True)) / unseen
+        options += [unknown_worth] * later
+    options.sort(reverse=True)
     if_first = options[0]
     if_second = options[1] if len(options) > 1 else options[0]
     earlier = [value_of[card] for _, card in state.trick]
     defo, low = data.deforestation_suit, data.low
-
-    def worth(command: Command) -> float:
+    priced: dict[int, tuple[float, float]] = {}  # value -> (score before any dump bonus, chance to come first)
+    best, best_score = legal[0], -math.inf
+    for command in legal:
         card = command.card
         value = value_of[card]
-        ahead = sum(1 for other in earlier if other >= value)  # earlier cards win ties
-        beaten = above[value] / unseen  # chance that one later card beats this one
-        clear = (1 - beaten) ** later
-        first = clear if ahead == 0 else 0.0
-        second = later * beaten * (1 - beaten) ** (later - 1) if ahead == 0 else clear if ahead == 1 else 0.0
-        score = first * if_first + second * if_second - STRENGTH_COST * (value - low)
+        known = priced.get(value)
+        if known is None:
+            ahead = sum(1 for other in earlier if other >= value)  # earlier cards win ties
+            beaten = above[value] / unseen if later else 0.0  # chance that one later card beats this one
+            clear = (1 - beaten) ** later
+            first = clear if ahead == 0 else 0.0
+            second = later * beaten * (1 - beaten) ** (later - 1) if ahead == 0 else clear if ahead == 1 else 0.0
+            known = priced[value] = (first * if_first + second * if_second - STRENGTH_COST * (value - low), first)
+        score, first = known
         if suit_of[card] == defo:
             score += DUMP_BONUS * (1 - first)
-        return score
-
-    return max((command for command in legal if isinstance(command, PlayCard)), key=worth)
+        if score > best_score:
+            best, best_score = command, score
+    return best
 
 
 def _unseen(state: ForestState, seat: int) -> tuple[list[int], list[int], int]:

@@ -112,15 +112,16 @@ def test_the_second_avoids_the_deforestation_when_it_can():
     RULES.apply(state, 3, TakeCard(card("blue", 9)), random.Random(0))
     RULES.apply(state, 3, PassCash(), random.Random(0))
     assert state.second == 1
-    assert choose(state, 1) == TakeCard(card("green", 4))
+    assert choose(state, 1) == TakeCard(card("red", 10)), "red pays the baby; never the Deforestation 2"
 
 
 def test_the_last_player_wins_a_trick_holding_a_needed_card_with_its_cheapest_winner():
-    mine = [card("red", 1), card("blue", 7), card("red", 9), card("green", 10), *(card("blue", v) for v in range(1, 7))]
-    hands = [[card("yellow", 6)], [card("deforestation", 2)], [card("deforestation", 3)], mine]
+    mine = [card("red", 1), card("blue", 3), card("red", 9), card("green", 10)]
+    mine += [card("blue", value) for value in range(4, 10)]
+    hands = [[card("yellow", 2)], [card("deforestation", 1)], [card("deforestation", 2)], mine]
     state = deal(hands)
-    play(state, card("yellow", 6), card("deforestation", 2), card("deforestation", 3))
-    assert choose(state, 3) == PlayCard(card("blue", 7)), "the yellow 6 pays the baby: win it, with a 7"
+    play(state, card("yellow", 2), card("deforestation", 1), card("deforestation", 2))
+    assert choose(state, 3) == PlayCard(card("blue", 3)), "the yellow 2 pays the baby: win it, with a 3"
 
 
 def test_it_ducks_a_trick_of_poison_with_its_lowest_card():
