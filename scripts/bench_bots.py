@@ -29,12 +29,15 @@ from core.registry import game_names, load_rules
 from core.runner import MatchRunner, MatchSettings
 from core.specs import PlayerSpec
 from players.heuristic import HeuristicPlayer
-from players.mcts import MctsOptions, MctsPlayer, Search
+from players.mcts import Evaluator, MctsOptions, MctsPlayer, Search
 from players.random import RandomPlayer
 
 BOTS: dict[str, type[Player]] = {"random": RandomPlayer, "heuristic": HeuristicPlayer, "mcts": MctsPlayer}
-DEFAULT_MCTS = "mcts:sims=400,c=0.4,rollout=heuristic,depth=4"
-FULL_ROLLOUTS = "mcts:c=1.4"  # random playouts to the end, for comparison of speed
+MCTS_SPECS = {  # the settings tuned per game (docs/bots-mcts.md); --mcts overrides them
+    "forest": "mcts:sims=1000,c=0.5,rollout=heuristic,others=rollout,depth=16",
+}
+DEFAULT_MCTS = "mcts:sims=200,c=0.5,rollout=heuristic"
+SPEED_SPECS = ("mcts", "mcts:depth=8")  # random playouts to the end, and cut after 8 decisions (needs evaluate)
 
 
 @dataclass(frozen=True)
@@ -97,28 +100,33 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
     parser.add_argument("--game", action="append", help="only this game (repeatable); default: all registered")
-    parser.add_argument("--mcts", default=DEFAULT_MCTS, help=f"the MCTS spec to measure (default {DEFAULT_MCTS})")
+    parser.add_argument("--mcts", help="the MCTS spec to measure in every game (default: tuned per game)")
     parser.add_argument("--heuristic", default="heuristic", help="the heuristic spec (default heuristic)")
     parser.add_argument("--seconds", type=float, default=3.0, help="search time for the speed figure (default 3)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the games (default 2)")
     args = parser.parse_args()
     console = Console(highlight=False)
     names = args.game or game_names()
-    pairings = [(args.heuristic, "random"), (args.mcts, "random"), (args.mcts, args.heuristic)]
+    seats = {name: default_players(load_rules(name)) for name in names}
+    mcts = {name: args.mcts or MCTS_SPECS.get(load_rules(name).name, DEFAULT_MCTS) for name in names}
+    pairings = {name: [(args.heuristic, "random"), (mcts[name], "random"), (mcts[name], args.heuristic)]
+                for name in names}
 
     speed = Table(title=f"MCTS simulations per second from the opening position ({args.seconds:g}s, one core)")
     for column in ("game", "players", "spec", "sims/s"):
         speed.add_column(column, justify="right")
-    seats = {name: default_players(load_rules(name)) for name in names}
     for name in names:
-        for spec in dict.fromkeys([args.mcts, FULL_ROLLOUTS]):
+        evaluates = isinstance(load_rules(name).heuristic(), Evaluator)
+        for spec in dict.fromkeys([mcts[name], *SPEED_SPECS]):
+            if "depth" in spec and not evaluates:
+                continue
             rate = sims_per_second(name, spec, seats[name], args.seconds)
             speed.add_row(name, str(seats[name]), spec, f"{rate:,.0f}")
             console.print(f"{name}: {spec} {rate:,.0f} sims/s")
     console.print(speed)
 
     tasks = [Task(name, hero, others, seed, seats[name])
-             for name in names for hero, others in pairings for seed in range(args.games)]
+             for name in names for hero, others in pairings[name] for seed in range(args.games)]
     results: dict[tuple[str, str, str], list[float]] = {}
     elapsed: dict[tuple[str, str, str], float] = {}
     started = time.perf_counter()
@@ -137,7 +145,7 @@ def main() -> None:
         strength.add_column(column, justify="right")
     for name in names:
         even = 1 / seats[name]
-        for hero, others in pairings:
+        for hero, others in pairings[name]:
             shares = results[name, hero, others]
             share = sum(shares) / len(shares)
             low, high = wilson(share, len(shares))

@@ -18,7 +18,7 @@ from players.mcts import MctsOptions, MctsPlayer
 from tests.conformance.playouts import steps
 
 Problem = str
-SIMS = 24
+SIMS = 16
 
 
 def observation(rules: Rules[Any, Any], state: Any, seat: int) -> Observation:
@@ -34,7 +34,7 @@ def observation(rules: Rules[Any, Any], state: Any, seat: int) -> Observation:
     )
 
 
-def find_peeks(rules: Rules[Any, Any], config: Any, seeds: range, points: int = 4) -> list[Problem]:
+def find_peeks(rules: Rules[Any, Any], config: Any, seeds: range, points: int = 3) -> list[Problem]:
     """Decisions, at `points` spread-out steps of each game, that change with the hidden parts of the state."""
     problems: list[Problem] = []
     for seed in seeds:

@@ -78,7 +78,8 @@ def test_a_forced_move_is_played_without_searching():
 def test_heuristic_rollouts_and_a_depth_cap_with_the_evaluation():
     game = forest_game()
     seat = game.pending().seats[0]
-    for options in ({"rollout": "heuristic"}, {"depth": 4}, {"depth": 0, "rollout": "heuristic"}):
+    for options in ({"rollout": "heuristic"}, {"depth": 4}, {"depth": 0, "rollout": "heuristic"},
+                    {"others": "rollout", "rollout": "heuristic", "depth": 8}):
         assert mcts(sims=30, **options).choose(game.observation(seat)) in game.legal(seat)
 
 
@@ -114,9 +115,10 @@ def test_simultaneous_decisions_in_a_whole_game():
     assert not [r for r in game.log if type(r.event).__name__ in ("CommandRejected", "PlayerFellBack")]
 
 
-@pytest.mark.parametrize("seed", range(5))
-def test_a_simultaneous_move_is_chosen_without_knowing_the_others(seed):
+@pytest.mark.parametrize("others", ["search", "rollout"])
+@pytest.mark.parametrize("seed", range(4))
+def test_a_simultaneous_move_is_chosen_without_knowing_the_others(seed, others):
     """Guessing the hidden hand pays only if the search lets the guesser see it; playing safe is right."""
     rules = GuessRules()
     game = Game.start(rules, rules.configure(2), ["mcts"] * 2, seed)
-    assert mcts(seed, sims=1500).choose(game.observation(GUESSER)).move == "safe"
+    assert mcts(seed, sims=1500, others=others).choose(game.observation(GUESSER)).move == "safe"
