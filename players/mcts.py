@@ -6,10 +6,12 @@ availability count replaces the parent's visit count), adds one node, plays the 
 or heuristic moves, and backs up each seat's reward along the path. Nodes hold no state: the
 determinised state is replayed through the kernel (`legal`, `decide`, `evolve` on a clone).
 
-Simultaneous decisions are decoupled: at a node where several seats decide together, each seat picks
-its own move from its own statistics without knowing the others', and the joint move leads to the
-child. A playout can stop after `depth` decisions and score the position with the game's evaluation
-(`evaluate(state)` on its heuristic), which trades accuracy for simulations per second.
+Simultaneous decisions are decoupled: at a node where several seats decide together, each seat draws
+its own move by Exp3 from its own statistics without knowing the others', and the joint move leads
+to the child. Options add an opponent model (`others=rollout`: the other seats play the rollout
+policy in the tree too), a progressive bias towards the game's heuristic (`bias`), and playouts cut
+after `depth` decisions and scored by the game's evaluation (`evaluate(state)` on its heuristic).
+docs/bots-mcts.md explains each and how to tune them.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ class MctsOptions(BaseModel):
     c: float = Field(1.4, ge=0, description="UCT exploration constant (rewards are in [0, 1])")
     gamma: float = Field(0.1, gt=0, le=1, description="Exp3 exploration share at simultaneous decisions")
     rollout: Literal["random", "heuristic"] = "random"
+    bias: float = Field(0.0, ge=0, description="progressive bias towards the heuristic's move, fading with visits")
     others: Literal["search", "rollout"] = Field(
         "search", description="other seats' moves in the tree: searched too, or played by the rollout policy")
     depth: int | None = Field(None, ge=0, description="playout decisions before the evaluation; none: to the end")
@@ -77,12 +80,14 @@ class Search:
         self.model_others = options.others == "rollout"
         self.depth = options.depth
         policy = rules.heuristic()
-        if options.rollout == "heuristic" and policy is None:
-            raise ValueError(f"mcts: rollout=heuristic needs a heuristic, and {rules.title} has none")
+        if policy is None and (options.rollout == "heuristic" or options.bias):
+            raise ValueError(f"mcts: rollout=heuristic and bias need a heuristic, and {rules.title} has none")
         if options.depth is not None and not isinstance(policy, Evaluator):
             raise ValueError(f"mcts: depth needs the game's evaluation (heuristic().evaluate), "
                              f"and {rules.title} has none")
         self.policy: Policy | None = policy if options.rollout == "heuristic" else None
+        self.favourites: Policy | None = policy if options.bias else None
+        self.bias = options.bias
         self.evaluate = policy.evaluate if isinstance(policy, Evaluator) else None
         self.root = _Node()
         self.simulations = 0
@@ -156,19 +161,32 @@ class Search:
         return joint, [chance for _, chance in mixed], modelled
 
     def _select(self, node: _Node, state: Any, seat: int) -> Command:
-        """An untried move if this determinisation offers one, else the best UCT score among the legal."""
+        """An untried move if this determinisation offers one (the heuristic's first, with `bias`),
+        else the best UCT score among the legal, plus the progressive bias on the heuristic's move."""
         legal = self.rules.legal(state, seat)
         edges = node.edges
+        favourite = None
+        if self.favourites is not None and len(legal) > 1:
+            favourite = self.favourites.choose(state, seat, legal, self.rng)
         untried = [command for command in legal if (seat, command) not in edges]
         if untried:
-            command = untried[0] if len(untried) == 1 else self.rng.choice(untried)
+            if favourite in untried:
+                command = favourite
+            else:
+                command = untried[0] if len(untried) == 1 else self.rng.choice(untried)
             edges[seat, command] = [0, 0.0, 1, 0.0]
             return command
         c, best, best_score = self.c, legal[0], -math.inf
         for command in legal:
             edge = edges[seat, command]
             edge[2] += 1
-            score = edge[1] / edge[0] + c * math.sqrt(math.log(edge[2]) / edge[0]) if edge[0] else math.inf
+            visits = edge[0]
+            if not visits:
+                score = math.inf
+            else:
+                score = edge[1] / visits + c * math.sqrt(math.log(edge[2]) / visits)
+                if command == favourite:
+                    score += self.bias / (visits + 1)
             if score > best_score:
                 best, best_score = command, score
         return best

@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import math
 import random
+import sys
 import time
 from dataclasses import dataclass
 from multiprocessing import Pool
@@ -35,6 +36,10 @@ from players.random import RandomPlayer
 BOTS: dict[str, type[Player]] = {"random": RandomPlayer, "heuristic": HeuristicPlayer, "mcts": MctsPlayer}
 MCTS_SPECS = {  # the settings tuned per game (docs/bots-mcts.md); --mcts overrides them
     "forest": "mcts:sims=1000,c=0.5,rollout=heuristic,others=rollout,depth=16",
+    "donkey": "mcts:sims=200,c=0.5",
+    "hike": "mcts:sims=100,c=0.5,rollout=heuristic,bias=1",
+    "trekking": "mcts:sims=50,c=0.5,rollout=heuristic,others=rollout,bias=1,depth=10",
+    "routard": "mcts:sims=30,c=0.5,rollout=heuristic,bias=1",
 }
 DEFAULT_MCTS = "mcts:sims=200,c=0.5,rollout=heuristic"
 SPEED_SPECS = ("mcts", "mcts:depth=8")  # random playouts to the end, and cut after 8 decisions (needs evaluate)
@@ -105,7 +110,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="search time for the speed figure (default 3)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the games (default 2)")
     args = parser.parse_args()
-    console = Console(highlight=False)
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
     names = args.game or game_names()
     seats = {name: default_players(load_rules(name)) for name in names}
     mcts = {name: args.mcts or MCTS_SPECS.get(load_rules(name).name, DEFAULT_MCTS) for name in names}

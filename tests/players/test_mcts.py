@@ -13,6 +13,7 @@ from core.game import Game
 from core.runner import MatchRunner, MatchSettings
 from core.specs import PlayerSpec
 from games.forest import ForestRules
+from players.heuristic import HeuristicOptions, HeuristicPlayer
 from players.mcts import MctsOptions, MctsPlayer
 from players.random import RandomPlayer
 from tests.players.guess import GUESSER, GuessRules
@@ -88,6 +89,8 @@ def test_options_the_game_cannot_serve_are_refused_with_a_reason():
     game = Game.start(rules, rules.configure(2), ["mcts"] * 2, 1)
     with pytest.raises(ValueError, match="has none"):
         mcts(sims=10, rollout="heuristic").choose(game.observation(0))
+    with pytest.raises(ValueError, match="has none"):
+        mcts(sims=10, bias=1.0).choose(game.observation(0))
     with pytest.raises(ValueError, match="evaluation"):
         mcts(sims=10, depth=3).choose(game.observation(0))
 
@@ -122,3 +125,15 @@ def test_a_simultaneous_move_is_chosen_without_knowing_the_others(seed, others):
     rules = GuessRules()
     game = Game.start(rules, rules.configure(2), ["mcts"] * 2, seed)
     assert mcts(seed, sims=1500, others=others).choose(game.observation(GUESSER)).move == "safe"
+
+
+def test_with_a_bias_the_heuristic_move_is_tried_first():
+    """One simulation visits only the heuristic's move; Forest's policy reads only what the seat knows."""
+    rules = ForestRules()
+    game = Game.start(rules, rules.configure(4), ["mcts"] * 4, 8)
+    while not game.over:
+        seat = game.pending().seats[0]
+        obs = game.observation(seat)
+        expected = HeuristicPlayer(HeuristicOptions(), 0).choose(obs)
+        assert mcts(seat, sims=1, bias=1.0).choose(obs) == expected
+        game.submit(seat, expected)
