@@ -219,7 +219,7 @@ class Search:
         return legal[-1], chance
 
     def _playout(self, state: Any) -> Sequence[float]:
-        rules, depth = self.rules, self.depth
+        rules, depth, rng = self.rules, self.depth, self.rng
         steps = 0
         while True:
             pending = rules.pending(state)
@@ -227,9 +227,13 @@ class Search:
                 return self._rewards(rules.outcome(state))
             if depth is not None and steps >= depth:
                 return self.evaluate(state)
-            chosen = [(seat, self._playout_move(state, seat)) for seat in pending.seats]
-            for seat, command in chosen:
-                rules.apply(state, seat, command, self.rng)
+            seats = pending.seats
+            if len(seats) == 1:
+                seat = seats[0]
+                rules.apply(state, seat, self._playout_move(state, seat), rng)
+            else:  # simultaneous: every move chosen from the same state, then applied in seat order
+                for seat, command in [(seat, self._playout_move(state, seat)) for seat in seats]:
+                    rules.apply(state, seat, command, rng)
             steps += 1
 
     def _playout_move(self, state: Any, seat: int) -> Command:

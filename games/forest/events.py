@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cache
 
 from core.kernel import GameEvent
 
@@ -85,3 +86,10 @@ class GameScored(GameEvent):
 
 
 EVENTS = (Dealt, CardPlayed, TrickRanked, CardTaken, TakeDeclined, CashedIn, CashPassed, RoundEnded, GameScored)
+
+
+# Shared instances for the events every playout step makes (events are immutable; building a frozen
+# dataclass costs more than the rest of the step).
+card_played = cache(CardPlayed)
+card_taken = cache(CardTaken)
+cash_passed = cache(CashPassed)

@@ -36,6 +36,9 @@ from games.forest.events import (
     RoundEnded,
     TakeDeclined,
     TrickRanked,
+    card_played,
+    card_taken,
+    cash_passed,
 )
 from games.forest.heuristic import ForestHeuristic
 from games.forest.scoring import game_scores, tie_break_key
@@ -80,7 +83,7 @@ class ForestRules(Rules[ForestState, ForestConfig]):
 
     def pending(self, state: ForestState) -> Pending:
         seat = _actor(state)
-        return GAME_OVER if seat < 0 else Pending.single(seat)
+        return GAME_OVER if seat < 0 else _PENDING[seat]
 
     def legal(self, state: ForestState, seat: int) -> list[Command]:
         if seat != _actor(state):
@@ -107,25 +110,25 @@ class ForestRules(Rules[ForestState, ForestConfig]):
             raise IllegalCommand(f"it is not seat {seat}'s turn (waiting for seat {actor})" if actor >= 0
                                  else "the game is over")
         phase = state.phase
-        if isinstance(command, PlayCard) and phase == PLAY:
+        if phase == PLAY and isinstance(command, PlayCard):
             return self._play(state, seat, command.card)
         if isinstance(command, TakeCard) and phase in (TAKE_FIRST, TAKE_SECOND):
             if command.card not in _takeable(state, seat):
                 raise IllegalCommand(f"{_name(state, command.card)} cannot be taken: take a card played this "
                                      "round by another player and not taken yet")
-            return self._then_close(state, phase, CardTaken(seat, command.card), rng)
+            return self._then_close(state, phase, card_taken(seat, command.card), rng)
         if isinstance(command, DeclineTake) and phase == TAKE_SECOND and not state.config.second_must_take:
             return self._then_close(state, phase, TakeDeclined(seat), rng)
         if isinstance(command, CashIn) and phase in (CASH_FIRST, CASH_SECOND):
             return self._then_close(state, phase, self._cash_in(state, seat, command), rng)
         if isinstance(command, PassCash) and phase in (CASH_FIRST, CASH_SECOND):
-            return self._then_close(state, phase, CashPassed(seat), rng)
+            return self._then_close(state, phase, cash_passed(seat), rng)
         raise IllegalCommand(f"{type(command).__name__} is not allowed now: {_expected_now(state)}")
 
     def _play(self, state: ForestState, seat: int, card: int) -> list[GameEvent]:
         if card not in state.hands[seat]:
             raise IllegalCommand(f"{_name(state, card)} is not in your hand")
-        played = CardPlayed(seat, card)
+        played = card_played(seat, card)
         if len(state.trick) + 1 < state.players:
             return [played]
         return [played, TrickRanked(*_top_two(state, [*state.trick, (seat, card)]))]
@@ -202,6 +205,9 @@ class ForestRules(Rules[ForestState, ForestConfig]):
 
     def heuristic(self) -> ForestHeuristic:
         return ForestHeuristic()
+
+
+_PENDING = tuple(Pending.single(seat) for seat in range(ForestRules.max_players))  # asked for on every step
 
 
 def _name(state: ForestState, card: int) -> str:
