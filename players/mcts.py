@@ -51,6 +51,8 @@ class MctsOptions(BaseModel):
     others: Literal["search", "rollout"] = Field(
         "search", description="other seats' moves in the tree: searched too, or played by the rollout policy")
     depth: int | None = Field(None, ge=0, description="playout decisions before the evaluation; none: to the end")
+    fpu: float | None = Field(None, ge=0, le=1, description="value of an untried move (first-play urgency); "
+                              "none: every move is tried once before any is tried again")
     seed: int | None = None
 
     @model_validator(mode="after")
@@ -76,7 +78,7 @@ class Search:
     def __init__(self, rules: Rules[Any, Any], seat: int, sample: Callable[[random.Random], Any],
                  options: MctsOptions, rng: random.Random) -> None:
         self.rules, self.seat, self.sample, self.rng = rules, seat, sample, rng
-        self.c, self.gamma = options.c, options.gamma
+        self.c, self.gamma, self.fpu = options.c, options.gamma, options.fpu
         self.model_others = options.others == "rollout"
         self.depth = options.depth
         policy = rules.heuristic()
@@ -161,34 +163,42 @@ class Search:
         return joint, [chance for _, chance in mixed], modelled
 
     def _select(self, node: _Node, state: Any, seat: int) -> Command:
-        """An untried move if this determinisation offers one (the heuristic's first, with `bias`),
-        else the best UCT score among the legal, plus the progressive bias on the heuristic's move."""
+        """The best UCT score among the legal moves, plus the progressive bias on the heuristic's move.
+
+        Without `fpu`, an untried move comes first (the heuristic's before the others); with it, an
+        untried move scores `fpu`, so a wide decision with few simulations keeps revisiting the good
+        moves it found instead of trying each of many once and keeping the luckiest.
+        """
         legal = self.rules.legal(state, seat)
         edges = node.edges
         favourite = None
         if self.favourites is not None and len(legal) > 1:
             favourite = self.favourites.choose(state, seat, legal, self.rng)
-        untried = [command for command in legal if (seat, command) not in edges]
-        if untried:
-            if favourite in untried:
-                command = favourite
-            else:
-                command = untried[0] if len(untried) == 1 else self.rng.choice(untried)
-            edges[seat, command] = [0, 0.0, 1, 0.0]
-            return command
-        c, best, best_score = self.c, legal[0], -math.inf
+        fpu = self.fpu
+        if fpu is None:
+            untried = [command for command in legal if (seat, command) not in edges]
+            if untried:
+                if favourite in untried:
+                    command = favourite
+                else:
+                    command = untried[0] if len(untried) == 1 else self.rng.choice(untried)
+                edges[seat, command] = [0, 0.0, 1, 0.0]
+                return command
+        c, bias, best, best_score = self.c, self.bias, legal[0], -math.inf
         for command in legal:
-            edge = edges[seat, command]
-            edge[2] += 1
-            visits = edge[0]
-            if not visits:
-                score = math.inf
+            edge = edges.get((seat, command))
+            if edge is None:
+                score, visits = fpu, 0
             else:
-                score = edge[1] / visits + c * math.sqrt(math.log(edge[2]) / visits)
-                if command == favourite:
-                    score += self.bias / (visits + 1)
+                edge[2] += 1
+                visits = edge[0]
+                score = edge[1] / visits + c * math.sqrt(math.log(edge[2]) / visits) if visits else math.inf
+            if command == favourite:
+                score += bias / (visits + 1)
             if score > best_score:
                 best, best_score = command, score
+        if (seat, best) not in edges:
+            edges[seat, best] = [0, 0.0, 1, 0.0]
         return best
 
     def _mix(self, node: _Node, state: Any, seat: int) -> tuple[Command, float]:

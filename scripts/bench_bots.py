@@ -4,45 +4,56 @@ For each game: MCTS simulations per second from the opening position (on one cor
 games start), then a strength table: one seat of bot A against bots B in every other seat, the A
 seat rotated through the table, on paired seeds. A's win share counts a shared win as a fraction;
 the 95% interval is Wilson's; "even" is 1/players, the share of a bot no better than the others.
-Games go through the real Game aggregate and match runner (no store), in worker processes.
+Games go through the real Game aggregate and match runner (no store), in worker processes. Each
+finished game is appended to a JSON Lines file (--save), so an interrupted run resumes where it
+stopped when run again with the same settings.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import math
 import random
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from multiprocessing import Pool
-from typing import Any
+from pathlib import Path
 
-from pydantic_core import PydanticUndefined
+import orjson
 from rich.console import Console
 from rich.table import Table
 
 from core.game import Game
-from core.kernel import Rules
 from core.players import Player
 from core.registry import game_names, load_rules
 from core.runner import MatchRunner, MatchSettings
 from core.specs import PlayerSpec
+from core.tournament.standings import wilson
 from players.heuristic import HeuristicPlayer
 from players.mcts import Evaluator, MctsOptions, MctsPlayer, Search
 from players.random import RandomPlayer
 
 BOTS: dict[str, type[Player]] = {"random": RandomPlayer, "heuristic": HeuristicPlayer, "mcts": MctsPlayer}
-MCTS_SPECS = {  # the settings tuned per game (docs/bots-mcts.md); --mcts overrides them
-    "forest": "mcts:sims=1000,c=0.5,rollout=heuristic,others=rollout,depth=16",
-    "donkey": "mcts:sims=200,c=0.5",
-    "hike": "mcts:sims=100,c=0.5,rollout=heuristic,bias=1",
-    "trekking": "mcts:sims=50,c=0.5,rollout=heuristic,others=rollout,bias=1,depth=10",
-    "routard": "mcts:sims=30,c=0.5,rollout=heuristic,bias=1",
+
+
+@dataclass(frozen=True)
+class Setting:
+    """Where a game is measured: its seat count and the MCTS spec tuned for it (docs/bots-mcts.md)."""
+
+    players: int
+    mcts: str
+
+
+SETTINGS = {
+    "forest": Setting(4, "mcts:sims=1000,c=0.5,rollout=heuristic,others=rollout,depth=16"),
+    "donkey": Setting(4, "mcts:sims=200,c=0.5"),
+    "hike": Setting(2, "mcts:sims=100,c=0.5,rollout=heuristic,bias=1"),
+    "trekking": Setting(2, "mcts:sims=50,c=0.5,rollout=heuristic,others=rollout,bias=1,depth=10"),
+    "routard": Setting(2, "mcts:sims=30,c=0.5,rollout=heuristic,others=rollout,bias=1,fpu=0.5"),
 }
 DEFAULT_MCTS = "mcts:sims=200,c=0.5,rollout=heuristic"
-SPEED_SPECS = ("mcts", "mcts:depth=8")  # random playouts to the end, and cut after 8 decisions (needs evaluate)
+SPEED_SPECS = ("mcts", "mcts:depth=16", "mcts:depth=8")  # random playouts to the end, or cut (needs evaluate)
 
 
 @dataclass(frozen=True)
@@ -50,8 +61,12 @@ class Task:
     game: str
     hero: str
     others: str
-    seed: int
     players: int
+    seed: int
+
+    @property
+    def pairing(self) -> tuple[str, str, str, int]:
+        return self.game, self.hero, self.others, self.players
 
 
 def bot(text: str, seed: int) -> Player:
@@ -60,10 +75,10 @@ def bot(text: str, seed: int) -> Player:
     return cls(cls.Options(**spec.options), seed)
 
 
-def default_players(rules: Rules[Any, Any]) -> int:
-    """The game's default seat count if its Config has one, else its smallest."""
-    default = rules.Config.model_fields["players"].default
-    return rules.min_players if default in (None, PydanticUndefined) else default
+def setting(name: str, players: int | None, mcts: str | None) -> Setting:
+    """The game's tuned setting, with the command line's overrides; an untuned game plays at its minimum."""
+    tuned = SETTINGS.get(name, Setting(load_rules(name).min_players, DEFAULT_MCTS))
+    return Setting(players or tuned.players, mcts or tuned.mcts)
 
 
 def play(task: Task) -> tuple[Task, float, float]:
@@ -93,70 +108,107 @@ def sims_per_second(name: str, spec: str, players: int, seconds: float) -> float
     return search.simulations / (time.perf_counter() - started)
 
 
-def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion observed over n trials."""
-    centre = share + z * z / (2 * n)
-    spread = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
-    scale = 1 + z * z / n
-    return (centre - spread) / scale, (centre + spread) / scale
+def load_saved(path: Path) -> dict[Task, tuple[float, float]]:
+    """The games an earlier run finished: task -> (share, seconds)."""
+    if not path.exists():
+        return {}
+    saved = {}
+    for number, line in enumerate(path.read_bytes().splitlines(), start=1):
+        try:
+            row = orjson.loads(line)
+            saved[Task(row["game"], row["hero"], row["others"], row["players"], row["seed"])] = (
+                row["share"], row["seconds"])
+        except (orjson.JSONDecodeError, KeyError, TypeError):
+            print(f"{path}:{number}: not a saved game, skipped (an interrupted write?)", file=sys.stderr)
+    return saved
+
+
+def print_speed(console: Console, names: list[str], settings: dict[str, Setting], seconds: float) -> None:
+    speed = Table(title=f"MCTS simulations per second from the opening position ({seconds:g}s, one core)")
+    for column in ("game", "players", "spec", "sims/s"):
+        speed.add_column(column, justify="right")
+    for name in names:
+        evaluates = isinstance(load_rules(name).heuristic(), Evaluator)
+        chosen = settings[name]
+        for spec in dict.fromkeys([chosen.mcts, *SPEED_SPECS]):
+            if "depth" in spec and not evaluates:
+                continue
+            rate = sims_per_second(name, spec, chosen.players, seconds)
+            speed.add_row(name, str(chosen.players), spec, f"{rate:,.0f}")
+            console.print(f"{name}: {spec} {rate:,.0f} sims/s")
+    console.print(speed)
+
+
+def play_all(console: Console, tasks: list[Task], save: Path, workers: int) -> dict[Task, tuple[float, float]]:
+    """Every task's result, from the save file or played now (appended to it as each game ends)."""
+    saved = load_saved(save)
+    results = {task: saved[task] for task in tasks if task in saved}
+    todo = [task for task in tasks if task not in results]
+    if results:
+        console.print(f"{len(results)} of {len(tasks)} games already played, in {save}")
+    started = time.perf_counter()
+    with Pool(workers) as pool, save.open("ab") as out:
+        for done, (task, share, seconds) in enumerate(pool.imap_unordered(play, todo), start=1):
+            results[task] = share, seconds
+            out.write(orjson.dumps({**asdict(task), "share": share, "seconds": seconds}) + b"\n")
+            out.flush()
+            if done % 25 == 0 or done == len(todo):
+                pairing = [results[t][0] for t in tasks if t in results and t.pairing == task.pairing]
+                console.print(f"[{done}/{len(todo)}, {time.perf_counter() - started:.0f}s] {task.game} "
+                              f"{task.hero} vs {task.others}: {len(pairing)} games, "
+                              f"win share {sum(pairing) / len(pairing):.3f}")
+    return results
+
+
+def print_strength(console: Console, tasks: list[Task], results: dict[Task, tuple[float, float]]) -> None:
+    pairings: dict[tuple[str, str, str, int], list[tuple[float, float]]] = {}
+    for task in tasks:
+        pairings.setdefault(task.pairing, []).append(results[task])
+    strength = Table(title="Strength: one seat of A against B in the others, seats rotated")
+    for column in ("game", "players", "A", "B", "games", "A's win share", "95% CI", "even", "A is better",
+                   "s/game"):
+        strength.add_column(column, justify="right")
+    for (name, hero, others, players), rows in pairings.items():
+        games = len(rows)
+        wins = sum(share for share, _ in rows)
+        low, high = wilson(wins, games)
+        even = 1 / players
+        strength.add_row(name, str(players), hero, others, str(games), f"{wins / games:.3f}",
+                         f"[{low:.3f}, {high:.3f}]", f"{even:.3f}", "yes" if low > even else "no",
+                         f"{sum(seconds for _, seconds in rows) / games:.2f}")
+    console.print(strength)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
     parser.add_argument("--game", action="append", help="only this game (repeatable); default: all registered")
+    parser.add_argument("--players", type=int, help="seats in every game (default: tuned per game)")
     parser.add_argument("--mcts", help="the MCTS spec to measure in every game (default: tuned per game)")
     parser.add_argument("--heuristic", default="heuristic", help="the heuristic spec (default heuristic)")
-    parser.add_argument("--seconds", type=float, default=3.0, help="search time for the speed figure (default 3)")
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help="search time for each speed figure; 0 skips them (default 3)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the games (default 2)")
+    parser.add_argument("--save", type=Path, default=Path("results/bench-bots.jsonl"),
+                        help="finished games, appended as they end and reused by the next run "
+                             "(default results/bench-bots.jsonl)")
     args = parser.parse_args()
-    console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 200)
     names = args.game or game_names()
-    seats = {name: default_players(load_rules(name)) for name in names}
-    mcts = {name: args.mcts or MCTS_SPECS.get(load_rules(name).name, DEFAULT_MCTS) for name in names}
-    pairings = {name: [(args.heuristic, "random"), (mcts[name], "random"), (mcts[name], args.heuristic)]
-                for name in names}
+    unknown = sorted(set(names) - set(game_names()))
+    if unknown:
+        parser.error(f"unknown game {', '.join(unknown)}; registered: {', '.join(game_names())}")
+    settings = {name: setting(name, args.players, args.mcts) for name in names}
+    args.save.parent.mkdir(parents=True, exist_ok=True)
 
-    speed = Table(title=f"MCTS simulations per second from the opening position ({args.seconds:g}s, one core)")
-    for column in ("game", "players", "spec", "sims/s"):
-        speed.add_column(column, justify="right")
-    for name in names:
-        evaluates = isinstance(load_rules(name).heuristic(), Evaluator)
-        for spec in dict.fromkeys([mcts[name], *SPEED_SPECS]):
-            if "depth" in spec and not evaluates:
-                continue
-            rate = sims_per_second(name, spec, seats[name], args.seconds)
-            speed.add_row(name, str(seats[name]), spec, f"{rate:,.0f}")
-            console.print(f"{name}: {spec} {rate:,.0f} sims/s")
-    console.print(speed)
-
-    tasks = [Task(name, hero, others, seed, seats[name])
-             for name in names for hero, others in pairings[name] for seed in range(args.games)]
-    results: dict[tuple[str, str, str], list[float]] = {}
-    elapsed: dict[tuple[str, str, str], float] = {}
-    started = time.perf_counter()
-    with Pool(args.workers) as pool:
-        for done, (task, share, seconds) in enumerate(pool.imap_unordered(play, tasks), start=1):
-            key = (task.game, task.hero, task.others)
-            results.setdefault(key, []).append(share)
-            elapsed[key] = elapsed.get(key, 0.0) + seconds
-            if len(results[key]) == args.games or done % 50 == 0:
-                console.print(f"[{done}/{len(tasks)}, {time.perf_counter() - started:.0f}s] {task.game} "
-                              f"{task.hero} vs {task.others}: {len(results[key])} games, "
-                              f"win share {sum(results[key]) / len(results[key]):.3f}")
-
-    strength = Table(title=f"Strength: one seat of A against B in the others, seats rotated, {args.games} games each")
-    for column in ("game", "A", "B", "A's win share", "95% CI", "even", "A is better", "s/game"):
-        strength.add_column(column, justify="right")
-    for name in names:
-        even = 1 / seats[name]
-        for hero, others in pairings[name]:
-            shares = results[name, hero, others]
-            share = sum(shares) / len(shares)
-            low, high = wilson(share, len(shares))
-            strength.add_row(name, hero, others, f"{share:.3f}", f"[{low:.3f}, {high:.3f}]", f"{even:.3f}",
-                             "yes" if low > even else "no", f"{elapsed[name, hero, others] / len(shares):.2f}")
-    console.print(strength)
+    if args.seconds > 0:
+        print_speed(console, names, settings, args.seconds)
+    tasks = [Task(name, hero, others, settings[name].players, seed)
+             for name in names
+             for hero, others in ((args.heuristic, "random"), (settings[name].mcts, "random"),
+                                  (settings[name].mcts, args.heuristic))
+             for seed in range(args.games)]
+    print_strength(console, tasks, play_all(console, tasks, args.save, args.workers))
 
 
 if __name__ == "__main__":

@@ -137,3 +137,21 @@ def test_with_a_bias_the_heuristic_move_is_tried_first():
         expected = HeuristicPlayer(HeuristicOptions(), 0).choose(obs)
         assert mcts(seat, sims=1, bias=1.0).choose(obs) == expected
         game.submit(seat, expected)
+
+
+def test_with_first_play_urgency_few_simulations_stay_on_the_good_moves():
+    """Without `fpu` every simulation of a wide decision tries a new move; with it, the search keeps
+    to the heuristic's move, which scores above an untried one, and the move played is that one."""
+    game = forest_game()
+    obs = game.observation(game.pending().seats[0])
+    sims = len(obs.legal) - 2
+
+    def tried(**options) -> int:
+        player = mcts(sims=sims, bias=1.0, rollout="heuristic", **options)
+        player.choose(obs)
+        return sum(1 for visits, *_ in player.last_search.root.edges.values() if visits)
+
+    assert tried() == sims
+    assert tried(fpu=0.0) == 1
+    heuristic_move = HeuristicPlayer(HeuristicOptions(), 0).choose(obs)
+    assert mcts(sims=sims, bias=1.0, rollout="heuristic", fpu=0.0).choose(obs) == heuristic_move
