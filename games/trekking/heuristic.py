@@ -20,7 +20,6 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Callable
 
 from core.kernel import Command
 from games.trekking.cards import hand_sums, payments_for, symbol_of, value_of
@@ -92,6 +91,9 @@ class TrekkingHeuristic:
         return tuple(weight / total for weight in weights)
 
 
+Payment = tuple[list[int], float]  # the hand left after paying, and what the cards paid were worth
+
+
 class _Mind:
     """One decision's view of the table from `seat`: what it holds, wants and could reach."""
 
@@ -103,7 +105,11 @@ class _Mind:
         self.distance = state.routes.distances
         self.symbols = len(self.data.trek_cards.symbols)
         self.token_guess = statistics.mean(self.data.region_tokens.values)  # a region token's value, unseen
+        self.rewards = {card: self._reward(card) for card in self.row_cards()}
         self.demand = self._demand()
+        self.worth = [CARD_WORTH + self.demand[symbol_of(kind)] + 0.1 * value_of(kind)
+                      for kind in range(len(self.hand))]
+        self.payments: dict[tuple[tuple[int, ...] | None, tuple[int, ...]], Payment | None] = {}
 
     # --- what the seat wants --------------------------------------------------------------------
 
@@ -111,6 +117,9 @@ class _Mind:
         return [card for card in self.state.dest_row if card != NO_ONE]
 
     def reward(self, card: int) -> float:
+        return self.rewards[card]
+
+    def _reward(self, card: int) -> float:
         """A row destination's VP plus the token its slot pays now."""
         state = self.state
         return self.data.destination[card].vp + row_token(state, state.dest_row.index(card))
@@ -129,7 +138,7 @@ class _Mind:
 
     def utility(self, kind: int) -> float:
         """What keeping one card is worth: its symbol's demand, a little for a high value."""
-        return CARD_WORTH + self.demand[symbol_of(kind)] + 0.1 * value_of(kind)
+        return self.worth[kind]
 
     def covers(self, hand: list[int], card: int) -> bool:
         """Whether `hand` holds the symbols `card` requires."""
@@ -149,9 +158,9 @@ class _Mind:
     def prospect(self, where: int, hand: list[int], skip: int = NO_ONE) -> float:
         """The best row destination seen from `where`: its reward, discounted by distance and missing symbols."""
         best = 0.0
-        for card in self.row_cards():
+        for card, reward in self.rewards.items():
             if card != skip and where != NO_ONE:
-                value = self.reward(card) * self.coverage(hand, card) ** 2 / (1 + self.distance[where][card] / 2)
+                value = reward * self.coverage(hand, card) ** 2 / (1 + self.distance[where][card] / 2)
                 best = max(best, value)
         return PROSPECT_WEIGHT * best
 
@@ -214,19 +223,30 @@ class _Mind:
     def _cheapest_payment(self, target: int, lengths: list[int]) -> tuple[list[int], float]:
         """The hand left by the least valuable payment of one of `lengths`, keeping `target`'s symbols if can."""
         reserve = self._reserve(target) if target in self.state.dest_row else None
-        for keep in ([reserve] if reserve else []) + [None]:
+        for keep in ([tuple(reserve)] if reserve else []) + [None]:
+            found = self._payment_keeping(keep, tuple(lengths))
+            if found is not None:
+                return found
+        return self.hand[:], 0.0
+
+    def _payment_keeping(self, keep: tuple[int, ...] | None, lengths: tuple[int, ...]) -> Payment | None:
+        """The hand left by the least valuable payment of one of `lengths` without the `keep` cards, and
+        its cost; memoised, as many targets of one decision share their route lengths."""
+        key = keep, lengths
+        if key not in self.payments:
+            self.payments[key] = None
             spendable = self.hand[:]
-            if keep:
-                for kind in keep:
-                    spendable[kind] -= 1
+            for kind in keep or ():
+                spendable[kind] -= 1
             wanted = set(lengths) & set(hand_sums(spendable))
             if wanted:
-                paid = _cheapest_sum(spendable, wanted, self.utility)
+                paid = _cheapest_sum(spendable, wanted, self.worth)
                 left = self.hand[:]
                 for kind in paid:
                     left[kind] -= 1
-                return left, sum(self.utility(kind) for kind in paid)
-        return self.hand[:], 0.0
+                self.payments[key] = left, sum(self.worth[kind] for kind in paid)
+        found = self.payments[key]
+        return None if found is None else (found[0][:], found[1])
 
     def _reserve(self, card: int) -> list[int] | None:
         """The cards to keep for a visit of `card`: per symbol, the lowest values (values do not matter there)."""
@@ -372,7 +392,7 @@ def _amount_after(effects: tuple[tuple[str, int], ...], index: int) -> int:
     return next(amount for kind, amount in effects[index + 1:] if kind == "visit")
 
 
-def _cheapest_sum(hand: list[int], totals: set[int], utility: Callable[[int], float]) -> tuple[int, ...]:
+def _cheapest_sum(hand: list[int], totals: set[int], worth: list[float]) -> tuple[int, ...]:
     """Among the card sets adding up to one of `totals`, the one whose cards are worth least to keep."""
     options = payments_for(hand, totals, max(totals))
-    return min(options, key=lambda cards: sum(utility(k) for k in cards))
+    return min(options, key=lambda cards: sum([worth[k] for k in cards]))
