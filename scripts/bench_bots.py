@@ -49,8 +49,8 @@ SETTINGS = {
     "forest": Setting(4, "mcts:sims=1000,c=0.5,rollout=heuristic,others=rollout,depth=16"),
     "donkey": Setting(4, "mcts:sims=200,c=0.5"),
     "hike": Setting(2, "mcts:sims=100,c=0.5,rollout=heuristic,bias=1"),
-    "trekking": Setting(2, "mcts:sims=50,c=0.5,rollout=heuristic,others=rollout,bias=1,depth=10"),
-    "routard": Setting(2, "mcts:sims=30,c=0.5,rollout=heuristic,others=rollout,bias=1,fpu=0.5"),
+    "trekking": Setting(2, "mcts:sims=50,c=0.5,rollout=heuristic,others=rollout,bias=1,fpu=0.5,depth=10"),
+    "routard": Setting(2, "mcts:sims=100,c=0.5,rollout=heuristic,others=rollout,bias=1,fpu=0.5"),
 }
 DEFAULT_MCTS = "mcts:sims=200,c=0.5,rollout=heuristic"
 SPEED_SPECS = ("mcts", "mcts:depth=16", "mcts:depth=8")  # random playouts to the end, or cut (needs evaluate)
