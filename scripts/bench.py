@@ -4,7 +4,9 @@ For each registered game: the cost of a random playout step of the bare kernel a
 pure-Python reference step (a trick-taking step on plain lists: pick a card, remove it, play it); and
 the cost of a game recorded through the Game aggregate in memory, and of one stored in SQLite (saved
 once per game), as multiples of the bare kernel. Each figure is the best of several rounds, measured on
-the same seeds, so that the ratios compare like with like on a noisy machine.
+the same seeds, so that the ratios compare like with like on a noisy machine. Last, MCTS simulations
+per second on Old Man of the Forest from the first trick, with playouts to the end and cut by the
+evaluation (scripts/bench-bots measures every game and the bots' strength).
 """
 
 from __future__ import annotations
@@ -24,8 +26,11 @@ from core.audit import DECISIONS
 from core.game import Game
 from core.registry import game_names, load_rules
 from core.store import open_store
+from scripts.bench_bots import sims_per_second
 
 ROUNDS = 5
+MCTS_BUDGET = 5000  # simulations per second on Old Man of the Forest from the first trick
+MCTS_SPECS = ("mcts", "mcts:depth=16")
 
 
 def reference_playout(seed: int, players: int = 4, hand: int = 10) -> int:
@@ -132,6 +137,11 @@ def main() -> None:
             )
     console.print(f"reference step: {reference * 1e6:.2f} µs (a trick-taking step on plain lists)")
     console.print(table)
+    for spec in MCTS_SPECS:
+        rate = max(sims_per_second("forest", spec, 4, seconds=1.0) for _ in range(3))
+        verdict = "met" if rate >= MCTS_BUDGET else "missed"
+        console.print(f"MCTS on forest from the first trick, {spec}: {rate:,.0f} sims/s "
+                      f"(budget ≥{MCTS_BUDGET:,}: {verdict})")
 
 
 if __name__ == "__main__":
