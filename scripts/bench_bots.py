@@ -195,6 +195,8 @@ def main() -> None:
     args = parser.parse_args()
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 200)
     names = args.game or game_names()
+    if args.games < 1 or args.workers < 1:
+        parser.error("--games and --workers take a whole number of at least 1")
     unknown = sorted(set(names) - set(game_names()))
     if unknown:
         parser.error(f"unknown game {', '.join(unknown)}; registered: {', '.join(game_names())}")
