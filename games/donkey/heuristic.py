@@ -173,7 +173,8 @@ def _values(state: DonkeyState, seat: int, guesses: list[list[Card]], mine: tupl
             continue
         if weighing.overloaded:
             kept = [value for s, slot, value in full if (s, slot) not in weighing.removed]
-            refuse += draws * sum(kept) / len(kept)
+            if kept:  # D22 options off their defaults let a picky donkey remove every card: nothing to draw
+                refuse += draws * sum(kept) / len(kept)
         else:
             accept += sum(value for slot, value in enumerate(cards) if (seat, slot) not in weighing.removed)
     return accept / len(guesses), refuse / len(guesses)

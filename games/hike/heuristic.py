@@ -98,7 +98,8 @@ def _bust_odds(state: HikeState, seat: int, pack: list[int] | None = None) -> fl
 # --- setup and turns --------------------------------------------------------------------------------------------
 
 def _best_packing(state: HikeState, legal: list[Command]) -> Command:
-    """Pack everything, heaviest first, each item in the slot fewest other items could use."""
+    """Pack everything, heaviest first; among equally heavy items, the one that fits the fewest slots,
+    in the lowest free slot."""
     packs = [c for c in legal if isinstance(c, PackCard)]
     cards = state.cards
     return max(packs, key=lambda c: (cards.boots[c.card], -len(cards.slots_for(c.card)), -c.slot))
@@ -167,6 +168,7 @@ def _drop(state: HikeState, seat: int, legal: list[Drop]) -> Command:
             (chosen for size in range(1, len(held) + 1) for chosen in combinations(held, size)
              if sum(cards.boots[c] for c in chosen) >= need),
             key=lambda chosen: (sum(cards.boots[c] for c in chosen), sum(_keep_value(state, c) for c in chosen)),
+            default=held,  # nothing is enough (a target below 0, ruling H8): drop the heaviest first
         )
         return Drop(max(cheapest, key=lambda c: cards.boots[c]))
     counts = Counter(contents(pack))

@@ -214,8 +214,9 @@ def _sale_menu(state: RoutardState, seat: int, legal: list[Command]) -> Command:
 
 
 def _lot_to_sell(state: RoutardState, seat: int, context: object) -> tuple[str, int, int] | None:
-    """The least useful lot when cash is short: a surplus achat card, a spare or no longer needed element,
-    a ticket he cannot use any more, extra cheques.
+    """A lot he can spare when cash is short, in this order: his dearest achat card beyond the ones he
+    needs (it fetches most), a spare or no longer needed element, a ticket he cannot use any more,
+    extra cheques.
 
     On his own turn he sells only when poor; stranded on the arrival airport without the fare back,
     he also lets his cheques go.

@@ -9,7 +9,7 @@ Most Souvenirs tiles and region tokens. So the policy:
 - pays a walk with the cards it needs least, keeping the symbols wanted by near, valuable destinations;
 - flies when an airport is much closer to what it wants; draws the row cards those destinations want;
 - spends a pair on a Journey only when the effects are worth more than the two cards (a discounted
-  visit, a move onto a visit, a 3 VP token late, a recolour that completes a set or wins a tile).
+  visit, a move onto a visit, a 3 VP token while any are left, a recolour that completes a set or wins a tile).
 
 It reads only its own hand and the public table: other hands and deck orders are never looked at.
 `evaluate` turns scores and prospects into each seat's chance of winning, for searches cut short.
