@@ -163,7 +163,8 @@ def play_all(console: Console, tasks: list[Task], save: Path, workers: int) -> d
 def print_strength(console: Console, tasks: list[Task], results: dict[Task, tuple[float, float]]) -> None:
     pairings: dict[tuple[str, str, str, int], list[tuple[float, float]]] = {}
     for task in tasks:
-        pairings.setdefault(task.pairing, []).append(results[task])
+        if task in results:
+            pairings.setdefault(task.pairing, []).append(results[task])
     strength = Table(title="Strength: one seat of A against B in the others, seats rotated")
     for column in ("game", "players", "A", "B", "games", "A's win share", "95% CI", "even", "A is better",
                    "s/game"):
@@ -189,6 +190,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0,
                         help="search time for each speed figure; 0 skips them (default 3)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the games (default 2)")
+    parser.add_argument("--report", action="store_true",
+                        help="print the strength table from the saved games only (a run stopped early), play none")
     parser.add_argument("--save", type=Path, default=Path("results/bench-bots.jsonl"),
                         help="finished games, appended as they end and reused by the next run "
                              "(default results/bench-bots.jsonl)")
@@ -203,14 +206,16 @@ def main() -> None:
     settings = {name: setting(name, args.players, args.mcts) for name in names}
     args.save.parent.mkdir(parents=True, exist_ok=True)
 
-    if args.seconds > 0:
+    if args.seconds > 0 and not args.report:
         print_speed(console, names, settings, args.seconds)
+    # Seed by seed across the pairings, so that a run stopped early has every pairing measured alike.
     tasks = [Task(name, hero, others, settings[name].players, seed)
              for name in names
+             for seed in range(args.games)
              for hero, others in ((args.heuristic, "random"), (settings[name].mcts, "random"),
-                                  (settings[name].mcts, args.heuristic))
-             for seed in range(args.games)]
-    print_strength(console, tasks, play_all(console, tasks, args.save, args.workers))
+                                  (settings[name].mcts, args.heuristic))]
+    results = load_saved(args.save) if args.report else play_all(console, tasks, args.save, args.workers)
+    print_strength(console, tasks, results)
 
 
 if __name__ == "__main__":
