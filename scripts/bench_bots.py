@@ -191,7 +191,7 @@ def main() -> None:
                         help="search time for each speed figure; 0 skips them (default 3)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes for the games (default 2)")
     parser.add_argument("--report", action="store_true",
-                        help="print the strength table from the saved games only (a run stopped early), play none")
+                        help="the strength table from the saved games only (of a run stopped early): play none")
     parser.add_argument("--save", type=Path, default=Path("results/bench-bots.jsonl"),
                         help="finished games, appended as they end and reused by the next run "
                              "(default results/bench-bots.jsonl)")
@@ -206,7 +206,7 @@ def main() -> None:
     settings = {name: setting(name, args.players, args.mcts) for name in names}
     args.save.parent.mkdir(parents=True, exist_ok=True)
 
-    if args.seconds > 0 and not args.report:
+    if args.seconds > 0:
         print_speed(console, names, settings, args.seconds)
     # Seed by seed across the pairings, so that a run stopped early has every pairing measured alike.
     tasks = [Task(name, hero, others, settings[name].players, seed)
