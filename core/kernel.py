@@ -77,8 +77,9 @@ class Pending:
     seats: tuple[int, ...] = ()
     simultaneous: bool = False
 
-    @classmethod
-    def single(cls, seat: int) -> Pending:
+    @staticmethod
+    def single(seat: int) -> Pending:
+        """A shared instance; static, as kernels ask on every step and a classmethod's binding doubles the cost."""
         return _single(seat)
 
     @classmethod

@@ -237,13 +237,9 @@ class Search:
                 return self._rewards(rules.outcome(state))
             if depth is not None and steps >= depth:
                 return self.evaluate(state)
-            seats = pending.seats
-            if len(seats) == 1:
-                seat = seats[0]
-                rules.apply(state, seat, self._playout_move(state, seat), rng)
-            else:  # simultaneous: every move chosen from the same state, then applied in seat order
-                for seat, command in [(seat, self._playout_move(state, seat)) for seat in seats]:
-                    rules.apply(state, seat, command, rng)
+            # every move is chosen from the same state (simultaneous seats), then applied in seat order
+            for seat, command in [(seat, self._playout_move(state, seat)) for seat in pending.seats]:
+                rules.apply(state, seat, command, rng)
             steps += 1
 
     def _playout_move(self, state: Any, seat: int) -> Command:

@@ -25,16 +25,13 @@ from rich.console import Console
 from rich.table import Table
 
 from core.game import Game
-from core.players import Player
-from core.registry import game_names, load_rules
+from core.players import make_player
+from core.registry import UnknownName, game_names, load_rules
 from core.runner import MatchRunner, MatchSettings
 from core.specs import PlayerSpec
 from core.tournament.standings import wilson
-from players.heuristic import HeuristicPlayer
-from players.mcts import Evaluator, MctsOptions, MctsPlayer, Search
+from players.mcts import Evaluator, MctsOptions, Search
 from players.random import RandomPlayer
-
-BOTS: dict[str, type[Player]] = {"random": RandomPlayer, "heuristic": HeuristicPlayer, "mcts": MctsPlayer}
 
 
 @dataclass(frozen=True)
@@ -69,12 +66,6 @@ class Task:
         return self.game, self.hero, self.others, self.players
 
 
-def bot(text: str, seed: int) -> Player:
-    spec = PlayerSpec.parse(text)
-    cls = BOTS[spec.name]
-    return cls(cls.Options(**spec.options), seed)
-
-
 def setting(name: str, players: int | None, mcts: str | None) -> Setting:
     """The game's tuned setting, with the command line's overrides; an untuned game plays at its minimum."""
     tuned = SETTINGS.get(name, Setting(load_rules(name).min_players, DEFAULT_MCTS))
@@ -88,7 +79,7 @@ def play(task: Task) -> tuple[Task, float, float]:
     hero_seat = task.seed % task.players
     specs = [task.hero if seat == hero_seat else task.others for seat in range(task.players)]
     game = Game.start(rules, rules.configure(task.players), specs, task.seed)
-    seats = [bot(spec, task.seed * 10 + seat) for seat, spec in enumerate(specs)]
+    seats = [make_player(PlayerSpec.parse(spec), task.seed * 10 + seat) for seat, spec in enumerate(specs)]
     fallbacks = [RandomPlayer(RandomPlayer.Options(), seat) for seat in range(task.players)]
     outcome = asyncio.run(MatchRunner(game, seats, fallbacks, settings=MatchSettings(timeout=None)).play())
     winners = outcome.winners
@@ -131,7 +122,7 @@ def print_speed(console: Console, names: list[str], settings: dict[str, Setting]
         evaluates = isinstance(load_rules(name).heuristic(), Evaluator)
         chosen = settings[name]
         for spec in dict.fromkeys([chosen.mcts, *SPEED_SPECS]):
-            if "depth" in spec and not evaluates:
+            if "depth" in PlayerSpec.parse(spec).options and not evaluates:
                 continue
             rate = sims_per_second(name, spec, chosen.players, seconds)
             speed.add_row(name, str(chosen.players), spec, f"{rate:,.0f}")
@@ -146,14 +137,18 @@ def play_all(console: Console, tasks: list[Task], save: Path, workers: int) -> d
     todo = [task for task in tasks if task not in results]
     if results:
         console.print(f"{len(results)} of {len(tasks)} games already played, in {save}")
+    shares: dict[tuple[str, str, str, int], list[float]] = {}
+    for task, (share, _) in results.items():
+        shares.setdefault(task.pairing, []).append(share)
     started = time.perf_counter()
     with Pool(workers) as pool, save.open("ab") as out:
         for done, (task, share, seconds) in enumerate(pool.imap_unordered(play, todo), start=1):
             results[task] = share, seconds
             out.write(orjson.dumps({**asdict(task), "share": share, "seconds": seconds}) + b"\n")
             out.flush()
+            pairing = shares.setdefault(task.pairing, [])
+            pairing.append(share)
             if done % 25 == 0 or done == len(todo):
-                pairing = [results[t][0] for t in tasks if t in results and t.pairing == task.pairing]
                 console.print(f"[{done}/{len(todo)}, {time.perf_counter() - started:.0f}s] {task.game} "
                               f"{task.hero} vs {task.others}: {len(pairing)} games, "
                               f"win share {sum(pairing) / len(pairing):.3f}")
@@ -204,6 +199,11 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown game {', '.join(unknown)}; registered: {', '.join(game_names())}")
     settings = {name: setting(name, args.players, args.mcts) for name in names}
+    for spec in {args.heuristic, *(chosen.mcts for chosen in settings.values())}:
+        try:
+            make_player(PlayerSpec.parse(spec), 0)
+        except (ValueError, UnknownName) as error:  # refused here, not in every worker
+            parser.error(str(error))
     args.save.parent.mkdir(parents=True, exist_ok=True)
 
     if args.seconds > 0:

@@ -83,7 +83,7 @@ class ForestRules(Rules[ForestState, ForestConfig]):
 
     def pending(self, state: ForestState) -> Pending:
         seat = _actor(state)
-        return GAME_OVER if seat < 0 else _PENDING[seat]
+        return GAME_OVER if seat < 0 else Pending.single(seat)
 
     def legal(self, state: ForestState, seat: int) -> list[Command]:
         if seat != _actor(state):
@@ -205,9 +205,6 @@ class ForestRules(Rules[ForestState, ForestConfig]):
 
     def heuristic(self) -> ForestHeuristic:
         return ForestHeuristic()
-
-
-_PENDING = tuple(Pending.single(seat) for seat in range(ForestRules.max_players))  # asked for on every step
 
 
 def _name(state: ForestState, card: int) -> str:

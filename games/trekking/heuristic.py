@@ -234,19 +234,22 @@ class _Mind:
         its cost; memoised, as many targets of one decision share their route lengths."""
         key = keep, lengths
         if key not in self.payments:
-            self.payments[key] = None
-            spendable = self.hand[:]
-            for kind in keep or ():
-                spendable[kind] -= 1
-            wanted = set(lengths) & set(hand_sums(spendable))
-            if wanted:
-                paid = _cheapest_sum(spendable, wanted, self.worth)
-                left = self.hand[:]
-                for kind in paid:
-                    left[kind] -= 1
-                self.payments[key] = left, sum(self.worth[kind] for kind in paid)
+            self.payments[key] = self._pay_least(keep or (), lengths)
         found = self.payments[key]
         return None if found is None else (found[0][:], found[1])
+
+    def _pay_least(self, keep: tuple[int, ...], lengths: tuple[int, ...]) -> Payment | None:
+        spendable = self.hand[:]
+        for kind in keep:
+            spendable[kind] -= 1
+        wanted = set(lengths) & set(hand_sums(spendable))
+        if not wanted:
+            return None
+        paid = _cheapest_sum(spendable, wanted, self.worth)
+        left = self.hand[:]
+        for kind in paid:
+            left[kind] -= 1
+        return left, sum(self.worth[kind] for kind in paid)
 
     def _reserve(self, card: int) -> list[int] | None:
         """The cards to keep for a visit of `card`: per symbol, the lowest values (values do not matter there)."""

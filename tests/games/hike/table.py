@@ -7,7 +7,9 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from core.kernel import Command, GameEvent
+from games.hike.commands import Join, StartHike
 from games.hike.data import DATA_FILE, Cards, load
+from games.hike.events import BearCame
 from games.hike.rules import HikeRules
 from games.hike.state import EMPTY, TURN, HikeState
 
@@ -90,3 +92,24 @@ def waiting(state: HikeState) -> int:
     seats = RULES.pending(state).seats
     assert len(seats) == 1, seats
     return seats[0]
+
+
+def bear_hike(max_has_spray: bool) -> tuple[HikeState, BearCame, int, int, int]:
+    """Aaron leads Max and Doug and turns up a bear: Aaron 8 boots, Max 5, Doug 10 with bear spray."""
+    aaron, max_, doug = 0, 1, 2
+    max_pack = {"front": "bear spray", "top": "frying pan"} if max_has_spray else \
+        {"bottom": "sleeping bag", "left_hand": "walking stick"}
+    state = table(
+        hands=[[], [], []],
+        packs=[
+            {"bottom": "tent", "front": "frying pan", "left_hand": "walking stick"},  # 8 with the stick in hand
+            max_pack,  # 5
+            {"bottom": "tent", "top": "sleeping bag", "front": "bear spray"},  # 10, bear spray
+        ],
+        draw=["bear"] + ["compass"] * 10,
+        current=aaron,
+    )
+    do(state, aaron, StartHike())
+    do(state, max_, Join())
+    events = do(state, doug, Join())
+    return state, of_type(events, BearCame)[0], aaron, max_, doug

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from games.hike.commands import Abandon, Continue, Discard, Draw, Drop, Join, Pay, Place, PlayHazard, StartHike
 from games.hike.events import (
-    BearCame,
     BlisterCame,
     Busted,
     Dropped,
@@ -13,7 +12,7 @@ from games.hike.events import (
     Paid,
     SkunkCame,
 )
-from tests.games.hike.table import RULES, c, cs, do, hand_of, of_type, pack_of, slot, table, waiting
+from tests.games.hike.table import RULES, bear_hike, c, cs, do, hand_of, of_type, pack_of, slot, table, waiting
 
 MAX, AARON, DOUG = 0, 1, 2
 
@@ -129,29 +128,8 @@ def test_abandoned_hike_with_the_tent():
     assert state.current == max_  # the player left of the first lead hiker plays next
 
 
-def _bear_hike(max_has_spray: bool):
-    """Aaron leads Max and Doug and turns up a bear: Aaron 8 boots, Max 5, Doug 10 with bear spray."""
-    aaron, max_, doug = 0, 1, 2
-    max_pack = {"front": "bear spray", "top": "frying pan"} if max_has_spray else \
-        {"bottom": "sleeping bag", "left_hand": "walking stick"}
-    state = table(
-        hands=[[], [], []],
-        packs=[
-            {"bottom": "tent", "front": "frying pan", "left_hand": "walking stick"},  # 8 with the stick in hand
-            max_pack,  # 5
-            {"bottom": "tent", "top": "sleeping bag", "front": "bear spray"},  # 10, bear spray
-        ],
-        draw=["bear"] + ["compass"] * 10,
-        current=aaron,
-    )
-    do(state, aaron, StartHike())
-    do(state, max_, Join())
-    events = do(state, doug, Join())
-    return state, of_type(events, BearCame)[0], aaron, max_, doug
-
-
 def test_bear_with_eight_five_and_ten_boot_prints_and_bear_spray():
-    state, bear, aaron, max_, doug = _bear_hike(max_has_spray=False)
+    state, bear, aaron, max_, doug = bear_hike(max_has_spray=False)
     assert bear.sprays == ((doug, slot("front")),)  # Doug's 10 is ignored
     assert bear.weights == ((aaron, 8), (max_, 5))
     assert bear.victims == (aaron,) and not bear.each_drops_heaviest and bear.down_to == 4
@@ -166,7 +144,7 @@ def test_bear_with_eight_five_and_ten_boot_prints_and_bear_spray():
 
 
 def test_bear_when_max_also_has_bear_spray_takes_only_the_heaviest_card():
-    state, bear, aaron, _, _ = _bear_hike(max_has_spray=True)
+    state, bear, aaron, _, _ = bear_hike(max_has_spray=True)
     assert bear.victims == (aaron,) and bear.each_drops_heaviest
     assert RULES.legal(state, aaron) == [Drop(c("tent"))]
     do(state, aaron, Drop(c("tent")))

@@ -7,8 +7,7 @@ import random
 from games.hike.commands import Drop
 from games.hike.heuristic import HikeHeuristic
 from games.hike.state import DOWN
-from tests.games.hike.table import RULES, c
-from tests.games.hike.test_examples import _bear_hike
+from tests.games.hike.table import RULES, bear_hike, c
 
 
 def play(config, seed: int, hero: int) -> tuple[float, list]:
@@ -58,7 +57,7 @@ def test_the_heuristic_also_plays_the_face_down_variant():
 
 def test_below_a_target_no_set_of_items_can_reach_it_drops_the_heaviest_first():
     """Ruling H8: with 0-boot items a bear's target can fall below 0, and then every item must go."""
-    state, _, aaron, _, _ = _bear_hike(max_has_spray=False)
+    state, _, aaron, _, _ = bear_hike(max_has_spray=False)
     state.tasks[0] = (DOWN, aaron, -1)
     legal = RULES.legal(state, aaron)
     assert RULES.heuristic().choose(state, aaron, legal, random.Random(0)) == Drop(c("tent"))
