@@ -63,7 +63,14 @@ class Codec:
 
 def dumps(obj: Any) -> bytes:
     """JSON bytes for any mix of plain data and our dataclasses; needs no registry, only decoding does."""
-    return orjson.dumps(obj, default=_tagged, option=_OPTIONS)
+    try:
+        return orjson.dumps(obj, default=_tagged, option=_OPTIONS)
+    except TypeError as error:
+        # orjson turns whatever `default` raises into a TypeError, Ctrl-C included: give it back as itself,
+        # or an interrupted save reads as an unserialisable event.
+        if isinstance(error.__cause__, KeyboardInterrupt):
+            raise error.__cause__ from None
+        raise
 
 
 def _tagged(obj: Any) -> dict[str, Any]:
