@@ -44,7 +44,7 @@ class Setting:
 
 SETTINGS = {
     "forest": Setting(4, "mcts:sims=1000,c=0.5,rollout=heuristic,others=rollout,depth=16"),
-    "donkey": Setting(4, "mcts:sims=200,c=0.5"),
+    "donkey": Setting(4, "mcts:sims=400,c=1,depth=8"),
     "hike": Setting(2, "mcts:sims=100,c=0.5,rollout=heuristic,bias=1"),
     "trekking": Setting(2, "mcts:sims=50,c=0.5,rollout=heuristic,others=rollout,bias=1,fpu=0.5,depth=10"),
     "routard": Setting(2, "mcts:sims=100,c=0.5,rollout=heuristic,others=rollout,bias=1,fpu=0.5"),

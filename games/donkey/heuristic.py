@@ -13,9 +13,11 @@ guesses estimate whether the donkey will be overloaded, and so what accepting or
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
+from core.evaluation import win_chances
 from core.kernel import Command
 from games.donkey.commands import (
     ACCEPT,
@@ -33,16 +35,28 @@ from games.donkey.commands import (
 from games.donkey.knowledge import hidden_slots
 from games.donkey.loads import Card, Weighing, weigh
 from games.donkey.moves import favour6_limit
-from games.donkey.state import CONTRACT, FAVOUR, LOAD, PICK, POST, DonkeyState
+from games.donkey.state import CONTRACT, FAVOUR, LOAD, NEXT, PICK, POST, DonkeyState
 
 TRIALS = 24
 KEPT_CARD_SHARE = 0.4  # the share of its value a card kept in hand is expected to score later
 UNSURE = (0.2, 0.8)  # overload chances between these make a round worth a favour
+# evaluate: a seat goes on to score about this share of the load it still holds or has on the table, and the
+# final scores spread by about SPREAD_PER_ROUND * sqrt(rounds left) + SPREAD_AT_END (fitted on heuristic games)
+LOAD_SHARE = 0.6
+SPREAD_PER_ROUND = 1.5
+SPREAD_AT_END = 0.5
 
 Guess = tuple[list[Card], list[tuple[int, int, list[int]]]]  # seen cards; (seat, slot, candidate values)
 
 
 class DonkeyHeuristic:
+    def evaluate(self, state: DonkeyState) -> tuple[float, ...]:
+        """Each seat's chance of winning: a softmax over its banked points plus a share of its load still to play."""
+        rounds_left = len(state.deck) + len(state.lost) + (state.phase != NEXT)
+        estimates = [sum(state.scored[seat]) + LOAD_SHARE * _load_in_play(state, seat) for seat in range(state.players)]
+        spread = SPREAD_PER_ROUND * math.sqrt(rounds_left) + SPREAD_AT_END
+        return win_chances(estimates, spread)
+
     def choose(self, state: DonkeyState, seat: int, legal: list[Command], rng: random.Random) -> Command:
         phase = state.phase
         if phase == LOAD:
@@ -113,6 +127,13 @@ def _reserved_favours(state: DonkeyState, seat: int) -> set[int]:
     left = state.config.max_favours_per_game - state.favours_used[seat]
     favours = sorted(c for c in state.hands[seat] if c in state.data.load_cards.favours)
     return set(favours[: max(0, left)])
+
+
+def _load_in_play(state: DonkeyState, seat: int) -> int:
+    """The value of the seat's load cards not yet scored or lost: in hand, on the table, under a lost donkey."""
+    table = sum(state.value(i) for i in state.played[seat])
+    set_aside = sum(state.value(i) for _, slots in state.lost for i in slots[seat])
+    return sum(state.hands[seat]) + table + set_aside
 
 
 def _own_values(state: DonkeyState, seat: int) -> tuple[int, ...]:

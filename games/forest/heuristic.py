@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import random
 
+from core.evaluation import win_chances
 from core.kernel import Command
 from games.forest.commands import CashIn, PassCash, TakeCard
 from games.forest.state import CASH_FIRST, CASH_SECOND, PLAY, ROUNDS, ForestState
@@ -90,10 +91,7 @@ class ForestHeuristic:
         estimates = [_expected_score(state, seat, self._plan(state, seat, rounds_left))
                      for seat in range(state.players)]
         spread = WIN_SPREAD + SPREAD_PER_ROUND * rounds_left
-        top = max(estimates)
-        weights = [math.exp((estimate - top) / spread) for estimate in estimates]
-        total = sum(weights)
-        return tuple(weight / total for weight in weights)
+        return win_chances(estimates, spread)
 
 
 # --- valuing a won pile ------------------------------------------------------------------------

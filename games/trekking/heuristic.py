@@ -21,6 +21,7 @@ import math
 import random
 import statistics
 
+from core.evaluation import win_chances
 from core.kernel import Command
 from games.trekking.cards import hand_sums, payments_for, symbol_of, value_of
 from games.trekking.commands import (
@@ -85,10 +86,7 @@ class TrekkingHeuristic:
             mind = _Mind(state, seat)
             prospect = mind.prospect(state.position[seat], mind.hand)
             estimates.append(score_sheet(state, seat).total + CARD_WORTH * sum(mind.hand) + prospect)
-        top = max(estimates)
-        weights = [math.exp((estimate - top) / WIN_SPREAD) for estimate in estimates]
-        total = sum(weights)
-        return tuple(weight / total for weight in weights)
+        return win_chances(estimates, WIN_SPREAD)
 
 
 Payment = tuple[list[int], float]  # the hand left after paying, and what the cards paid were worth

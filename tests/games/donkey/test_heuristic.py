@@ -6,7 +6,7 @@ import random
 
 from games.donkey.commands import ACCEPT, REFUSE, Commit, Favour8Pick, Peek
 from games.donkey.heuristic import DonkeyHeuristic
-from tests.games.donkey.table import RULES, commit_all, do, favours, start
+from tests.games.donkey.table import RULES, commit_all, contracts, do, favours, start
 
 HEURISTIC = DonkeyHeuristic()
 
@@ -76,3 +76,15 @@ def test_it_wins_far_more_than_its_share_against_random_players():
         winners = RULES.outcome(state).winners
         won += 1 / len(winners) if seat in winners else 0
     assert won / games > 0.5, f"win share {won / games:.2f} against three random players"
+
+
+def test_evaluate_counts_the_load_on_the_table_until_the_round_is_scored():
+    state = start(["normal"])
+    assert HEURISTIC.evaluate(state) == (0.25, 0.25, 0.25, 0.25)
+    commit_all(state, {0: 10, 1: 1, 2: 1, 3: 1})
+    assert HEURISTIC.evaluate(state) == (0.25, 0.25, 0.25, 0.25), "committed cards are still the seat's load"
+    favours(state)
+    contracts(state, [True, True, True, True])  # 13 of 20: not overloaded, every acceptor scores its card
+    chances = HEURISTIC.evaluate(state)
+    assert abs(sum(chances) - 1) < 1e-9
+    assert chances[0] > 0.25 > chances[1] == chances[2] == chances[3], "the seat that banked the 10 leads"
