@@ -45,7 +45,7 @@ class Setting:
 SETTINGS = {
     "forest": Setting(4, "mcts:sims=1000,c=0.5,rollout=heuristic,others=rollout,depth=16"),
     "donkey": Setting(4, "mcts:sims=400,c=1,depth=8"),
-    "hike": Setting(2, "mcts:sims=100,c=0.5,rollout=heuristic,bias=1"),
+    "hike": Setting(2, "mcts:sims=120,c=0.5,rollout=heuristic,others=rollout,bias=1,depth=4"),
     "trekking": Setting(2, "mcts:sims=50,c=0.5,rollout=heuristic,others=rollout,bias=1,fpu=0.5,depth=10"),
     "routard": Setting(2, "mcts:sims=100,c=0.5,rollout=heuristic,others=rollout,bias=1,fpu=0.5"),
 }
