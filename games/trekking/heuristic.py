@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 import random
-import statistics
 
 from core.evaluation import win_chances
 from core.kernel import Command
@@ -102,12 +101,14 @@ class _Mind:
         self.hand = state.hands[seat]
         self.distance = state.routes.distances
         self.symbols = len(self.data.trek_cards.symbols)
-        self.token_guess = statistics.mean(self.data.region_tokens.values)  # a region token's value, unseen
+        tokens = self.data.region_tokens.values
+        self.token_guess = sum(tokens) / len(tokens)  # a region token's value, unseen
         self.rewards = {card: self._reward(card) for card in self.row_cards()}
         self.demand = self._demand()
         self.worth = [CARD_WORTH + self.demand[symbol_of(kind)] + 0.1 * value_of(kind)
                       for kind in range(len(self.hand))]
         self.payments: dict[tuple[tuple[int, ...] | None, tuple[int, ...]], Payment | None] = {}
+        self.promises: dict[tuple[int, ...], list[tuple[int, float]]] = {}
 
     # --- what the seat wants --------------------------------------------------------------------
 
@@ -156,11 +157,22 @@ class _Mind:
     def prospect(self, where: int, hand: list[int], skip: int = NO_ONE) -> float:
         """The best row destination seen from `where`: its reward, discounted by distance and missing symbols."""
         best = 0.0
-        for card, reward in self.rewards.items():
-            if card != skip and where != NO_ONE:
-                value = reward * self.coverage(hand, card) ** 2 / (1 + self.distance[where][card] / 2)
-                best = max(best, value)
+        if where != NO_ONE:
+            distance = self.distance[where]
+            for card, promise in self._promises(hand):
+                if card != skip:
+                    best = max(best, promise / (1 + distance[card] / 2))
         return PROSPECT_WEIGHT * best
+
+    def _promises(self, hand: list[int]) -> list[tuple[int, float]]:
+        """Each row destination's reward scaled by the square of the share of its symbols `hand` holds;
+        memoised by hand, as one decision weighs many walks that leave the same hand."""
+        key = tuple(hand)
+        found = self.promises.get(key)
+        if found is None:
+            found = self.promises[key] = [(card, reward * self.coverage(hand, card) ** 2)
+                                          for card, reward in self.rewards.items()]
+        return found
 
     def cube_value(self, colour: int, location: int) -> float:
         """What picking up this cube is worth: set progress, a tile, the region's last cube."""
