@@ -52,7 +52,7 @@ Guess = tuple[list[Card], list[tuple[int, int, list[int]]]]  # seen cards; (seat
 class DonkeyHeuristic:
     def evaluate(self, state: DonkeyState) -> tuple[float, ...]:
         """Each seat's chance of winning: a softmax over its banked points plus a share of its load still to play."""
-        rounds_left = len(state.deck) + len(state.lost) + (state.phase != NEXT)
+        rounds_left = _rounds_left(state)
         estimates = [sum(state.scored[seat]) + LOAD_SHARE * _load_in_play(state, seat) for seat in range(state.players)]
         spread = SPREAD_PER_ROUND * math.sqrt(rounds_left) + SPREAD_AT_END
         return win_chances(estimates, spread)
@@ -95,7 +95,7 @@ class DonkeyHeuristic:
         if not favours:
             return NO_FAVOUR
         left = state.config.max_favours_per_game - state.favours_used[seat]
-        rounds_left = len(state.deck) + len(state.lost) + 1
+        rounds_left = _rounds_left(state)
         guesses = _guesses(state, seat, rng)
         chance = sum(_weigh(state, cards, state.limit).overloaded for cards in guesses) / len(guesses)
         if rounds_left > left and not UNSURE[0] <= chance <= UNSURE[1]:
@@ -129,9 +129,14 @@ def _reserved_favours(state: DonkeyState, seat: int) -> set[int]:
     return set(favours[: max(0, left)])
 
 
+def _rounds_left(state: DonkeyState) -> int:
+    """Rounds still to be played, this one included unless it is over: the deck, then the lost donkeys."""
+    return len(state.deck) + len(state.lost) + (state.phase != NEXT)
+
+
 def _load_in_play(state: DonkeyState, seat: int) -> int:
     """The value of the seat's load cards not yet scored or lost: in hand, on the table, under a lost donkey."""
-    table = sum(state.value(i) for i in state.played[seat])
+    table = sum(_own_values(state, seat))
     set_aside = sum(state.value(i) for _, slots in state.lost for i in slots[seat])
     return sum(state.hands[seat]) + table + set_aside
 
