@@ -79,7 +79,12 @@ class TrekkingHeuristic:
         return rng.choice(legal)
 
     def evaluate(self, state: TrekState) -> tuple[float, ...]:
-        """Each seat's chance of winning: a softmax over its score plus what its hand and position promise."""
+        """Each seat's chance of winning: a softmax over its score plus what its hand and position promise.
+
+        Before the deal (start airports still being chosen) nothing tells the seats apart: even chances.
+        """
+        if not state.dealt:
+            return (1 / state.players,) * state.players
         estimates = []
         for seat in range(state.players):
             mind = _Mind(state, seat)
