@@ -43,7 +43,7 @@ from games.trekking.commands import (
     Visit,
 )
 from games.trekking.moves import row_token
-from games.trekking.reach import route_lengths
+from games.trekking.reach import route_lengths_by_target
 from games.trekking.scoring import score_sheet, set_points
 from games.trekking.souvenirs import holder_after_gain, holder_by_state
 from games.trekking.state import ACTION, EFFECT, NO_ONE, TrekState
@@ -114,6 +114,7 @@ class _Mind:
                       for kind in range(len(self.hand))]
         self.payments: dict[tuple[tuple[int, ...] | None, tuple[int, ...]], Payment | None] = {}
         self.promises: dict[tuple[int, ...], list[tuple[int, float]]] = {}
+        self.colour_values: dict[int, float] = {}
 
     # --- what the seat wants --------------------------------------------------------------------
 
@@ -180,7 +181,18 @@ class _Mind:
         return found
 
     def cube_value(self, colour: int, location: int) -> float:
-        """What picking up this cube is worth: set progress, a tile, the region's last cube."""
+        """What picking up this cube is worth: its colour's worth, and the token of the region's last cube."""
+        value = self.colour_values.get(colour)
+        if value is None:
+            value = self.colour_values[colour] = self._colour_value(colour)
+        state = self.state
+        region = self.data.region_of[location]
+        if state.cubes_left[region] == 1 and state.region_taker[region] == NO_ONE:
+            value += self.token_guess
+        return value
+
+    def _colour_value(self, colour: int) -> float:
+        """What one more cube of `colour` is worth: set progress and a tile (memoised per decision)."""
         state, seat = self.state, self.seat
         mine = state.suitcases[seat][:]
         before = set_points(state, mine)
@@ -193,9 +205,6 @@ class _Mind:
         holder = state.tile_holder[colour]
         if holder != seat and holder_after_gain(counts, holder, seat, self.data.suitcase.tile_threshold) == seat:
             value += TILE_KEEP_CHANCE * self.data.tile_values(state.players)[colour]
-        region = self.data.region_of[location]
-        if state.cubes_left[region] == 1 and state.region_taker[region] == NO_ONE:
-            value += self.token_guess
         return value
 
     def arrival_value(self, location: int, hand: list[int], visit_now: bool) -> float:
@@ -227,10 +236,10 @@ class _Mind:
     def target(self, legal: list[Command], rng: random.Random) -> Command:
         """The Move target whose arrival is worth most, once the cheapest fitting payment is spent."""
         scored = []
+        lengths_to = route_lengths_by_target(self.state, self.seat)
         for command in legal:
             assert isinstance(command, MoveTo)
-            lengths = route_lengths(self.state, self.seat, command.target)
-            kept, cost = self._cheapest_payment(command.target, lengths)
+            kept, cost = self._cheapest_payment(command.target, lengths_to[command.target])
             value = self.arrival_value(command.target, kept, visit_now=True) - cost
             scored.append((value + rng.random() * 0.01, command))
         return max(scored, key=lambda pair: pair[0])[1]

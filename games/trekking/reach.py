@@ -37,6 +37,17 @@ def route_lengths(state: TrekState, seat: int, target: int, first_only: bool = F
     return found
 
 
+def route_lengths_by_target(state: TrekState, seat: int) -> dict[int, list[int]]:
+    """`route_lengths` for every target at once, ascending: one reach mask per length instead of one
+    route lookup per (target, length), for a decision that weighs every Move target."""
+    start, blocked, routes = state.position[seat], state.blocked_for(seat), state.routes
+    found: dict[int, list[int]] = {}
+    for length in hand_sums(state.hands[seat]):
+        for target in routes.locations(routes.reach(start, blocked, length)):
+            found.setdefault(target, []).append(length)
+    return found
+
+
 def move_payments(state: TrekState, seat: int, target: int) -> list[tuple[int, ...]]:
     lengths = route_lengths(state, seat, target)
     if not lengths:
