@@ -44,6 +44,8 @@ class MctsOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     sims: int | None = Field(None, ge=1, description=f"simulations per decision (default {DEFAULT_SIMS})")
     seconds: float | None = Field(None, gt=0, description="thinking time per decision instead of sims")
+    per_move: int | None = Field(None, ge=1, description="at most this many simulations per legal move: "
+                                 "narrow decisions take fewer than sims (a sims budget only)")
     c: float = Field(1.4, ge=0, description="UCT exploration constant (rewards are in [0, 1])")
     gamma: float = Field(0.1, gt=0, le=1, description="Exp3 exploration share at simultaneous decisions")
     rollout: Literal["random", "heuristic"] = "random"
@@ -59,7 +61,16 @@ class MctsOptions(BaseModel):
     def _one_budget(self) -> MctsOptions:
         if self.sims is not None and self.seconds is not None:
             raise ValueError("give a budget in sims or in seconds, not both")
+        if self.per_move is not None and self.seconds is not None:
+            raise ValueError("per_move scales a budget in sims; drop it, or give sims instead of seconds")
         return self
+
+    def budget(self, moves: int) -> int | None:
+        """Simulations for a decision between `moves` legal moves (None: the budget is in seconds)."""
+        if self.seconds is not None:
+            return None
+        sims = self.sims if self.sims is not None else DEFAULT_SIMS
+        return sims if self.per_move is None else min(sims, self.per_move * moves)
 
 
 class _Node:
@@ -275,6 +286,6 @@ class MctsPlayer(Player):
             return obs.legal[0]
         options: MctsOptions = self.options
         search = Search(obs.rules, obs.seat, obs.sample, options, self.rng)
-        search.run(options.sims, options.seconds)
+        search.run(options.budget(len(obs.legal)), options.seconds)
         self.last_search = search
         return search.best(obs.legal)

@@ -35,7 +35,8 @@ def test_the_spec_from_the_command_line_builds_the_options():
     assert (options.sims, options.c, options.rollout) == (400, 1.4, "heuristic")
 
 
-@pytest.mark.parametrize("bad", [{"sims": "0"}, {"sims": "10", "seconds": "1"}, {"rollout": "greedy"}, {"cc": "1"}])
+@pytest.mark.parametrize("bad", [{"sims": "0"}, {"sims": "10", "seconds": "1"}, {"rollout": "greedy"}, {"cc": "1"},
+                                 {"per_move": "0"}, {"per_move": "5", "seconds": "1"}])
 def test_bad_options_are_refused(bad):
     with pytest.raises(ValidationError):
         MctsOptions(**bad)
@@ -55,6 +56,17 @@ def test_a_sims_budget_runs_exactly_that_many_simulations():
     player.choose(game.observation(game.pending().seats[0]))
     assert player.last_search.simulations == 37
     assert sum(visits for visits, *_ in player.last_search.root.edges.values()) == 37
+
+
+def test_per_move_gives_a_narrow_decision_fewer_simulations():
+    game = forest_game()
+    obs = game.observation(game.pending().seats[0])
+    narrow = dataclasses.replace(obs, legal=obs.legal[:2])
+    player = mcts(sims=37, per_move=5)
+    player.choose(narrow)
+    assert player.last_search.simulations == 10, "5 per move, 2 moves"
+    player.choose(obs)
+    assert player.last_search.simulations == min(37, 5 * len(obs.legal)), "never more than sims"
 
 
 def test_a_time_budget_stops_on_time():
