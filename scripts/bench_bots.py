@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import signal
 import sys
 import time
 from dataclasses import asdict, dataclass
@@ -30,6 +31,7 @@ from core.registry import UnknownName, game_names, load_rules
 from core.runner import MatchRunner, MatchSettings
 from core.specs import PlayerSpec
 from core.tournament.standings import wilson
+from core.tournament.worker import exit_with_parent
 from players.mcts import Evaluator, MctsOptions, Search
 from players.random import RandomPlayer
 
@@ -99,6 +101,13 @@ def sims_per_second(name: str, spec: str, players: int, seconds: float) -> float
     return search.simulations / (time.perf_counter() - started)
 
 
+def start_worker() -> None:
+    """Leave Ctrl-C to the parent, which then stops the pool (a worker interrupted mid-game would hang
+    it), and exit if the parent is killed."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent()
+
+
 def load_saved(path: Path) -> dict[Task, tuple[float, float]]:
     """The games an earlier run finished: task -> (share, seconds)."""
     if not path.exists():
@@ -141,7 +150,7 @@ def play_all(console: Console, tasks: list[Task], save: Path, workers: int) -> d
     for task, (share, _) in results.items():
         shares.setdefault(task.pairing, []).append(share)
     started = time.perf_counter()
-    with Pool(workers) as pool, save.open("ab") as out:
+    with Pool(workers, initializer=start_worker) as pool, save.open("ab") as out:
         for done, (task, share, seconds) in enumerate(pool.imap_unordered(play, todo), start=1):
             results[task] = share, seconds
             out.write(orjson.dumps({**asdict(task), "share": share, "seconds": seconds}) + b"\n")
@@ -214,7 +223,11 @@ def main() -> None:
              for seed in range(args.games)
              for hero, others in ((args.heuristic, "random"), (settings[name].mcts, "random"),
                                   (settings[name].mcts, args.heuristic))]
-    results = load_saved(args.save) if args.report else play_all(console, tasks, args.save, args.workers)
+    try:
+        results = load_saved(args.save) if args.report else play_all(console, tasks, args.save, args.workers)
+    except KeyboardInterrupt:
+        console.print(f"interrupted: the finished games are in {args.save}; the same command resumes from them")
+        sys.exit(130)
     print_strength(console, tasks, results)
 
 
