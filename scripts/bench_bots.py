@@ -48,7 +48,7 @@ SETTINGS = {
     "forest": Setting(4, "mcts:sims=1000,c=0.5,rollout=heuristic,others=rollout,depth=16"),
     "donkey": Setting(4, "mcts:sims=400,c=1,depth=8"),
     "hike": Setting(2, "mcts:sims=120,c=0.5,rollout=heuristic,others=rollout,bias=1,depth=4"),
-    "trekking": Setting(2, "mcts:sims=50,c=0.5,rollout=heuristic,others=rollout,bias=1,fpu=0.5,depth=10"),
+    "trekking": Setting(2, "mcts:sims=150,per_move=5,c=0.5,rollout=heuristic,others=rollout,bias=0.5,fpu=0.9,depth=10"),
     "routard": Setting(2, "mcts:sims=100,c=0.5,rollout=heuristic,others=rollout,bias=1,fpu=0.5"),
 }
 DEFAULT_MCTS = "mcts:sims=200,c=0.5,rollout=heuristic"
