@@ -186,18 +186,17 @@ class Search:
         if self.favourites is not None and len(legal) > 1:
             favourite = self.favourites.choose(state, seat, legal, self.rng)
         fpu = self.fpu
-        if fpu is None:
-            untried = [command for command in legal if (seat, command) not in edges]
-            if untried:
-                if favourite in untried:
-                    command = favourite
-                else:
-                    command = untried[0] if len(untried) == 1 else self.rng.choice(untried)
-                edges[seat, command] = [0, 0.0, 1, 0.0]
-                return command
+        found = [edges.get((seat, command)) for command in legal]
+        if fpu is None and None in found:
+            untried = [command for command, edge in zip(legal, found, strict=True) if edge is None]
+            if favourite in untried:
+                command = favourite
+            else:
+                command = untried[0] if len(untried) == 1 else self.rng.choice(untried)
+            edges[seat, command] = [0, 0.0, 1, 0.0]
+            return command
         c, bias, best, best_score = self.c, self.bias, legal[0], -math.inf
-        for command in legal:
-            edge = edges.get((seat, command))
+        for command, edge in zip(legal, found, strict=True):
             if edge is None:
                 score, visits = fpu, 0
             else:
@@ -240,17 +239,23 @@ class Search:
         return legal[-1], chance
 
     def _playout(self, state: Any) -> Sequence[float]:
-        rules, depth, rng = self.rules, self.depth, self.rng
+        rules, rng, choose = self.rules, self.rng, self._playout_move
+        pending_of, apply = rules.pending, rules.apply  # bound once: this loop is the search's hot path
         steps = 0
+        depth = self.depth if self.depth is not None else math.inf
         while True:
-            pending = rules.pending(state)
+            pending = pending_of(state)
             if pending.over:
                 return self._rewards(rules.outcome(state))
-            if depth is not None and steps >= depth:
+            if steps >= depth:
                 return self.evaluate(state)
-            # every move is chosen from the same state (simultaneous seats), then applied in seat order
-            for seat, command in [(seat, self._playout_move(state, seat)) for seat in pending.seats]:
-                rules.apply(state, seat, command, rng)
+            seats = pending.seats
+            if len(seats) == 1:
+                seat = seats[0]
+                apply(state, seat, choose(state, seat), rng)
+            else:  # every move is chosen from the same state, then applied in seat order
+                for seat, command in [(seat, choose(state, seat)) for seat in seats]:
+                    apply(state, seat, command, rng)
             steps += 1
 
     def _playout_move(self, state: Any, seat: int) -> Command:
