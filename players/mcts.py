@@ -65,10 +65,8 @@ class MctsOptions(BaseModel):
             raise ValueError("per_move scales a budget in sims; drop it, or give sims instead of seconds")
         return self
 
-    def budget(self, moves: int) -> int | None:
-        """Simulations for a decision between `moves` legal moves (None: the budget is in seconds)."""
-        if self.seconds is not None:
-            return None
+    def budget(self, moves: int) -> int:
+        """Simulations for a decision between `moves` legal moves (unused when the budget is in seconds)."""
         sims = self.sims if self.sims is not None else DEFAULT_SIMS
         return sims if self.per_move is None else min(sims, self.per_move * moves)
 
@@ -91,7 +89,7 @@ class Search:
         self.rules, self.seat, self.sample, self.rng = rules, seat, sample, rng
         self.c, self.gamma, self.fpu = options.c, options.gamma, options.fpu
         self.model_others = options.others == "rollout"
-        self.depth = options.depth
+        self.depth = options.depth if options.depth is not None else math.inf  # playout decisions before evaluate
         policy = rules.heuristic()
         if policy is None and (options.rollout == "heuristic" or options.bias):
             raise ValueError(f"mcts: rollout=heuristic and bias need a heuristic, and {rules.title} has none")
@@ -105,10 +103,10 @@ class Search:
         self.root = _Node()
         self.simulations = 0
 
-    def run(self, sims: int | None = None, seconds: float | None = None) -> None:
-        """Simulate `sims` times, or until `seconds` have passed (at least once)."""
+    def run(self, sims: int = DEFAULT_SIMS, seconds: float | None = None) -> None:
+        """Simulate `sims` times, or, given `seconds`, until they have passed (at least once)."""
         if seconds is None:
-            for _ in range(sims if sims is not None else DEFAULT_SIMS):
+            for _ in range(sims):
                 self.simulate()
             return
         deadline = time.perf_counter() + seconds
@@ -239,10 +237,9 @@ class Search:
         return legal[-1], chance
 
     def _playout(self, state: Any) -> Sequence[float]:
-        rules, rng, choose = self.rules, self.rng, self._playout_move
+        rules, rng, choose, depth = self.rules, self.rng, self._playout_move, self.depth
         pending_of, apply = rules.pending, rules.apply  # bound once: this loop is the search's hot path
         steps = 0
-        depth = self.depth if self.depth is not None else math.inf
         while True:
             pending = pending_of(state)
             if pending.over:
