@@ -1,0 +1,37 @@
+"""`random.Random.shuffle` and `choice`, drawing exactly the same bits, for compiled hot paths.
+
+The standard library's versions are Python code, out of the compiler's reach; a search calls them on
+every simulation (core/compiled.py). These follow the same algorithm on the same generator, so a
+seeded game or search gives the same result whichever is used (tests/core/test_draws.py pins that).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A uniform integer in [0, n), as `Random._randbelow`: draw bit_length(n) bits until one fits."""
+    bits = n.bit_length()
+    drawn: int = rng.getrandbits(bits)
+    while drawn >= n:
+        drawn = rng.getrandbits(bits)
+    return drawn
+
+
+def shuffle(rng: random.Random, items: MutableSequence[T]) -> None:
+    """Shuffle in place, as `rng.shuffle(items)` (Fisher-Yates from the end)."""
+    for i in range(len(items) - 1, 0, -1):
+        j = below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def choice(rng: random.Random, items: Sequence[T]) -> T:
+    """One item, as `rng.choice(items)`."""
+    if not items:
+        raise IndexError("cannot choose from an empty sequence")
+    return items[below(rng, len(items))]
