@@ -5,9 +5,12 @@ from __future__ import annotations
 from functools import cache
 from importlib import import_module
 from importlib.metadata import entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.kernel import Rules
+
+if TYPE_CHECKING:  # core.players imports this module
+    from core.players import Player
 
 GAMES_GROUP = "meeplog.games"
 PLAYERS_GROUP = "meeplog.players"
@@ -42,7 +45,7 @@ def load_rules(name: str) -> Rules[Any, Any]:
 
 
 @cache
-def load_player_class(name: str) -> type:
+def load_player_class(name: str) -> type[Player]:
     """The player class registered as `name`; cached, as a tournament builds players for every game."""
     target = _names(PLAYERS_GROUP).get(name)
     if target is None:

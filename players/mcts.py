@@ -21,54 +21,15 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
+from core.draws import choice
+from core.evaluation import Evaluator
 from core.kernel import Command, Outcome, Policy, Rules
 from core.players import Observation, Player
-
-DEFAULT_SIMS = 400
+from players.mcts_options import DEFAULT_SIMS, MctsOptions
 
 Joint = tuple[tuple[int, Command], ...]  # each deciding seat's move, in seat order
-
-
-@runtime_checkable
-class Evaluator(Protocol):
-    """What a game's heuristic offers to cut playouts short: each seat's expected reward in [0, 1]."""
-
-    def evaluate(self, state: Any) -> Sequence[float]: ...
-
-
-class MctsOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    sims: int | None = Field(None, ge=1, description=f"simulations per decision (default {DEFAULT_SIMS})")
-    seconds: float | None = Field(None, gt=0, description="thinking time per decision instead of sims")
-    per_move: int | None = Field(None, ge=1, description="at most this many simulations per legal move: "
-                                 "narrow decisions take fewer than sims (a sims budget only)")
-    c: float = Field(1.4, ge=0, description="UCT exploration constant (rewards are in [0, 1])")
-    gamma: float = Field(0.1, gt=0, le=1, description="Exp3 exploration share at simultaneous decisions")
-    rollout: Literal["random", "heuristic"] = "random"
-    bias: float = Field(0.0, ge=0, description="progressive bias towards the heuristic's move, fading with visits")
-    others: Literal["search", "rollout"] = Field(
-        "search", description="other seats' moves in the tree: searched too, or played by the rollout policy")
-    depth: int | None = Field(None, ge=0, description="playout decisions before the evaluation; none: to the end")
-    fpu: float | None = Field(None, ge=0, le=1, description="value of an untried move (first-play urgency); "
-                              "none: every move is tried once before any is tried again")
-    seed: int | None = None
-
-    @model_validator(mode="after")
-    def _one_budget(self) -> MctsOptions:
-        if self.sims is not None and self.seconds is not None:
-            raise ValueError("give a budget in sims or in seconds, not both")
-        if self.per_move is not None and self.seconds is not None:
-            raise ValueError("per_move scales a budget in sims; drop it, or give sims instead of seconds")
-        return self
-
-    def budget(self, moves: int) -> int:
-        """Simulations for a decision between `moves` legal moves (unused when the budget is in seconds)."""
-        sims = self.sims if self.sims is not None else DEFAULT_SIMS
-        return sims if self.per_move is None else min(sims, self.per_move * moves)
 
 
 class _Node:
@@ -99,7 +60,9 @@ class Search:
         self.policy: Policy | None = policy if options.rollout == "heuristic" else None
         self.favourites: Policy | None = policy if options.bias else None
         self.bias = options.bias
-        self.evaluate = policy.evaluate if isinstance(policy, Evaluator) else None
+        self.evaluate: Callable[[Any], Sequence[float]] | None = None
+        if isinstance(policy, Evaluator):
+            self.evaluate = policy.evaluate
         self.root = _Node()
         self.simulations = 0
 
@@ -129,6 +92,7 @@ class Search:
         state = self.sample(rng)
         node = self.root
         path: list[tuple[_Node, Joint, list[float] | None]] = []
+        rewards: Sequence[float]
         while True:
             pending = rules.pending(state)
             if pending.over:
@@ -190,13 +154,15 @@ class Search:
             if favourite in untried:
                 command = favourite
             else:
-                command = untried[0] if len(untried) == 1 else self.rng.choice(untried)
+                command = untried[0] if len(untried) == 1 else choice(self.rng, untried)
             edges[seat, command] = [0, 0.0, 1, 0.0]
             return command
         c, bias, best, best_score = self.c, self.bias, legal[0], -math.inf
+        first_play = fpu if fpu is not None else math.inf  # without fpu, every move here has been tried
+        visits: float
         for command, edge in zip(legal, found, strict=True):
             if edge is None:
-                score, visits = fpu, 0
+                score, visits = first_play, 0.0
             else:
                 edge[2] += 1
                 visits = edge[0]
@@ -238,21 +204,24 @@ class Search:
 
     def _playout(self, state: Any) -> Sequence[float]:
         rules, rng, choose, depth = self.rules, self.rng, self._playout_move, self.depth
-        pending_of, apply = rules.pending, rules.apply  # bound once: this loop is the search's hot path
+        # Bound once, and Rules.apply spelt out as decide then evolve: this loop is the search's hot path.
+        pending_of, decide, evolve = rules.pending, rules.decide, rules.evolve
         steps = 0
         while True:
-            pending = pending_of(state)
-            if pending.over:
+            seats = pending_of(state).seats
+            if not seats:
                 return self._rewards(rules.outcome(state))
             if steps >= depth:
+                assert self.evaluate is not None  # a finite depth needs the evaluation (checked in __init__)
                 return self.evaluate(state)
-            seats = pending.seats
             if len(seats) == 1:
                 seat = seats[0]
-                apply(state, seat, choose(state, seat), rng)
+                for event in decide(state, seat, choose(state, seat), rng):
+                    evolve(state, event)
             else:  # every move is chosen from the same state, then applied in seat order
                 for seat, command in [(seat, choose(state, seat)) for seat in seats]:
-                    apply(state, seat, command, rng)
+                    for event in decide(state, seat, command, rng):
+                        evolve(state, event)
             steps += 1
 
     def _playout_move(self, state: Any, seat: int) -> Command:
@@ -260,7 +229,7 @@ class Search:
         if len(legal) == 1:
             return legal[0]
         if self.policy is None:
-            return self.rng.choice(legal)
+            return choice(self.rng, legal)
         return self.policy.choose(state, seat, legal, self.rng)
 
     @staticmethod
@@ -273,6 +242,7 @@ class Search:
 
 class MctsPlayer(Player):
     Options = MctsOptions
+    options: MctsOptions
 
     def __init__(self, options: MctsOptions, seed: int) -> None:
         super().__init__(options, seed)
@@ -286,7 +256,7 @@ class MctsPlayer(Player):
         """The search itself, synchronous, for callers that are not in an event loop (benchmarks)."""
         if len(obs.legal) == 1:
             return obs.legal[0]
-        options: MctsOptions = self.options
+        options = self.options
         search = Search(obs.rules, obs.seat, obs.sample, options, self.rng)
         search.run(options.budget(len(obs.legal)), options.seconds)
         self.last_search = search

@@ -25,6 +25,7 @@ import orjson
 from rich.console import Console
 from rich.table import Table
 
+from core.evaluation import Evaluator
 from core.game import Game
 from core.players import make_player
 from core.registry import UnknownName, game_names, load_rules
@@ -32,7 +33,8 @@ from core.runner import MatchRunner, MatchSettings
 from core.specs import PlayerSpec
 from core.tournament.standings import wilson
 from core.tournament.worker import exit_with_parent
-from players.mcts import Evaluator, MctsOptions, Search
+from players.mcts import Search
+from players.mcts_options import MctsOptions
 from players.random import RandomPlayer
 
 

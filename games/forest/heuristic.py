@@ -23,7 +23,7 @@ import random
 
 from core.evaluation import win_chances
 from core.kernel import Command
-from games.forest.commands import CashIn, PassCash, TakeCard
+from games.forest.commands import CashIn, PassCash, PlayCard, TakeCard
 from games.forest.state import CASH_FIRST, CASH_SECOND, PLAY, ROUNDS, ForestState
 
 MISSING_FIRST = 3.0  # points a plan loses for the first card it still needs: a trick to win
@@ -219,6 +219,7 @@ def _play(state: ForestState, seat: int, legal: list[Command], take_values: list
     priced: dict[int, tuple[float, float]] = {}  # value -> (score before any dump bonus, chance to come first)
     best, best_score = legal[0], -math.inf
     for command in legal:
+        assert isinstance(command, PlayCard)  # all the play phase offers
         card = command.card
         value = value_of[card]
         known = priced.get(value)

@@ -7,9 +7,12 @@ one of the rest, each able to cash their whole won pile in for an orangutan at t
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from pydantic import BaseModel
 
+from core.draws import shuffle
 from core.kernel import GAME_OVER, Command, GameEvent, IllegalCommand, Outcome, Pending, Rules
 from games.forest.cashing import affordable, payments
 from games.forest.commands import (
@@ -189,7 +192,7 @@ class ForestRules(Rules[ForestState, ForestConfig]):
         # Shuffle from a canonical (sorted) order, so the draw depends only on what `seat` knows.
         unseen = sorted([card for other, hand in enumerate(state.hands) if other != seat for card in hand]
                         + state.set_aside)
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         start = 0
         for other, hand in enumerate(sampled.hands):
             if other != seat:
@@ -197,7 +200,7 @@ class ForestRules(Rules[ForestState, ForestConfig]):
                 start += len(hand)
         sampled.set_aside = sorted(unseen[start:])
         sampled.deck.sort()
-        rng.shuffle(sampled.deck)
+        shuffle(rng, sampled.deck)
         return sampled
 
     def describe(self, state: ForestState, item: GameEvent | Command) -> str:
@@ -383,7 +386,7 @@ def _game_scored(state: ForestState, event: GameScored) -> None:
         state.phase = OVER
 
 
-_EVOLVE = {
+_EVOLVE: dict[type[GameEvent], Callable[[ForestState, Any], None]] = {
     CardPlayed: _card_played,
     TrickRanked: _trick_ranked,
     CardTaken: _card_taken,

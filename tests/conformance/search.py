@@ -14,7 +14,8 @@ from typing import Any
 from core.kernel import Rules
 from core.players import Observation
 from players.heuristic import HeuristicOptions, HeuristicPlayer
-from players.mcts import MctsOptions, MctsPlayer
+from players.mcts import MctsPlayer
+from players.mcts_options import MctsOptions
 from tests.conformance.playouts import steps
 
 Problem = str

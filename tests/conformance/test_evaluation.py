@@ -6,8 +6,8 @@ import math
 
 import pytest
 
+from core.evaluation import Evaluator
 from core.registry import load_rules
-from players.mcts import Evaluator
 from tests.conformance.playouts import steps
 
 

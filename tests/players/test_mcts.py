@@ -14,7 +14,8 @@ from core.runner import MatchRunner, MatchSettings
 from core.specs import PlayerSpec
 from games.forest import ForestRules
 from players.heuristic import HeuristicOptions, HeuristicPlayer
-from players.mcts import MctsOptions, MctsPlayer
+from players.mcts import MctsPlayer
+from players.mcts_options import MctsOptions
 from players.random import RandomPlayer
 from tests.players.guess import GUESSER, GuessRules
 from tests.toy import PenniesRules

@@ -8,7 +8,8 @@ import random
 from core.game import Game
 from core.runner import MatchRunner, MatchSettings
 from games.hike.commands import Continue, StartHike, StayOut
-from players.mcts import MctsOptions, MctsPlayer
+from players.mcts import MctsPlayer
+from players.mcts_options import MctsOptions
 from players.random import RandomPlayer
 from tests.games.hike.table import RULES, do, table, waiting
 
