@@ -16,6 +16,7 @@ import random
 import tempfile
 import time
 from collections.abc import Callable
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from rich.console import Console
 from rich.table import Table
 
 from core.audit import DECISIONS
+from core.compiled import HOT_MODULES, is_compiled
 from core.game import Game
 from core.registry import game_names, load_rules
 from core.store import open_store
@@ -142,6 +144,9 @@ def main() -> None:
         verdict = "met" if rate >= MCTS_BUDGET else "missed"
         console.print(f"MCTS on forest from the first trick, {spec}: {rate:,.0f} sims/s "
                       f"(budget ≥{MCTS_BUDGET:,}: {verdict})")
+    compiled = all(is_compiled(import_module(name)) for name in HOT_MODULES)
+    console.print("the hot modules (core/compiled.py) ran compiled" if compiled else
+                  "the hot modules (core/compiled.py) ran from source: scripts/setup-venv compiles them")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,8 @@ from __future__ import annotations
 import math
 import random
 
+from mypy_extensions import mypyc_attr
+
 from core.evaluation import win_chances
 from core.kernel import Command
 from games.forest.commands import CashIn, PassCash, PlayCard, TakeCard
@@ -36,6 +38,7 @@ SPREAD_PER_ROUND = 0.25
 MEMORY = 4096  # won piles priced and remembered at most
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (core/compiled.py), yet open to variants
 class ForestHeuristic:
     """The Policy of Old Man of the Forest (core.kernel.Policy), plus an evaluation for search.
 

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
 from pydantic import BaseModel
 
 from core.draws import shuffle
@@ -62,6 +63,7 @@ EACH_TAKE_ORDER = (TAKE_FIRST, CASH_FIRST, TAKE_SECOND, CASH_SECOND)
 BOTH_TAKES_ORDER = (TAKE_FIRST, TAKE_SECOND, CASH_FIRST, CASH_SECOND)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (core/compiled.py), yet open to variants
 class ForestRules(Rules[ForestState, ForestConfig]):
     name = "forest"
     title = "Old Man of the Forest"

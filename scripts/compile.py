@@ -1,0 +1,64 @@
+"""Compile the search's hot modules with mypyc into this environment (core/compiled.py says why).
+
+Run by scripts/setup-venv: it builds only when the sources changed since the last build, and a
+machine that cannot build (no C compiler) keeps running the sources, after a message saying so.
+`--clean` removes the build, so that everything runs from source again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from core.compiled import BUILD, DIGEST, GROUP, HOT_MODULES, ROOT, is_current, source_digest, source_path
+
+LOG = BUILD.with_name("meeplog-compile.log")
+
+
+def build() -> None:
+    """mypycify the hot modules as one group (mypy checks them first) and build it into BUILD."""
+    from mypyc.build import mypycify
+    from setuptools import Distribution
+    from setuptools.command.build_ext import build_ext
+
+    with tempfile.TemporaryDirectory(prefix="meeplog-mypyc-") as scratch:
+        sources = [str(source_path(module).relative_to(ROOT)) for module in HOT_MODULES]
+        extensions = mypycify(sources, group_name=GROUP, target_dir=str(Path(scratch) / "c"))
+        command = build_ext(Distribution({"name": "meeplog-compiled", "ext_modules": extensions}))
+        command.build_lib, command.build_temp = str(BUILD), str(Path(scratch) / "objects")
+        command.ensure_finalized()
+        command.run()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clean", action="store_true", help="remove the build and run from source")
+    if parser.parse_args().clean:
+        shutil.rmtree(BUILD, ignore_errors=True)
+        print("removed the compiled hot modules; Meeplog runs from source")
+        return 0
+    if is_current():
+        return 0
+    print("compiling the search's hot modules with mypyc (once per change to them; about a minute) ...",
+          file=sys.stderr)
+    wanted = source_digest()
+    shutil.rmtree(BUILD, ignore_errors=True)
+    with LOG.open("w") as log:  # the compiler's chatter goes to the log, as the install's does
+        built = subprocess.run([sys.executable, "-c", "from scripts.compile import build; build()"],
+                               cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, check=False).returncode == 0
+    if not built:
+        shutil.rmtree(BUILD, ignore_errors=True)
+        print(f"compiling failed, so Meeplog runs from source: correct, but about half as fast "
+              f"(the log is {LOG})", file=sys.stderr)
+        return 0
+    DIGEST.write_text(wanted + "\n")
+    print(f"compiled {len(HOT_MODULES)} modules into {BUILD}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

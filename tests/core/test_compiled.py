@@ -1,0 +1,98 @@
+"""The compiled hot modules (core/compiled.py) play exactly as their sources, and never run stale."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.compiled import HOT_MODULES, ROOT, is_current, source_path
+
+needs_build = pytest.mark.skipif(not is_current(), reason="the hot modules are not compiled here, or not from "
+                                 "these sources (scripts/setup-venv compiles them)")
+
+WHERE_FROM = f"""
+import importlib
+from core.compiled import is_compiled
+print(*(is_compiled(importlib.import_module(name)) for name in {HOT_MODULES!r}))
+"""
+
+SEARCHES = """
+import random
+from core.game import Game
+from core.registry import load_rules
+from core.players import make_player
+from core.specs import PlayerSpec
+from players.mcts import Search
+from players.mcts_options import MctsOptions
+
+rules = load_rules("forest")
+for spec in ("mcts:sims=150", "mcts:sims=150,depth=16,rollout=heuristic,others=rollout,bias=0.5,fpu=0.8"):
+    state = rules.setup(rules.configure(4), random.Random(3))
+    seat = rules.pending(state).seats[0]
+    search = Search(rules, seat, lambda rng: rules.sample(state, seat, rng),
+                    MctsOptions(**PlayerSpec.parse(spec).options), random.Random(4))
+    search.run(150)
+    print(sorted((str(key), edge) for key, edge in search.root.edges.items()))
+game = Game.start(rules, rules.configure(3), ["heuristic"] * 3, 11)
+players = [make_player(PlayerSpec.parse("heuristic"), seat) for seat in range(3)]
+while not game.over:
+    seat = game.pending().seats[0]
+    game.submit(seat, players[seat].choose(game.observation(seat)))
+print(game.version, game.outcome())
+"""
+
+
+def run(code: str, cwd: Path = ROOT, **env: str) -> subprocess.CompletedProcess[str]:
+    inherited = {name: value for name, value in os.environ.items() if name != "MEEPLOG_FROM_SOURCE"}
+    environment = {**inherited, "PYTHONPATH": str(cwd), **env}
+    return subprocess.run([sys.executable, "-W", "default", "-c", code], cwd=cwd, env=environment,
+                          capture_output=True, text=True, check=True, timeout=300)
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """A copy of Meeplog's packages, whose sources a test may edit (the build is this environment's)."""
+    for package in ("core", "games", "players"):
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path
+
+
+@needs_build
+def test_a_current_build_is_what_runs():
+    assert run(WHERE_FROM).stdout.split() == ["True"] * len(HOT_MODULES)
+
+
+@needs_build
+def test_a_source_edited_after_the_build_runs_from_source_with_a_warning(tree):
+    with (tree / "games" / "forest" / "state.py").open("a") as state:
+        state.write("\n# edited after the build\n")
+    finished = run(WHERE_FROM, cwd=tree)
+    assert finished.stdout.split() == ["False"] * len(HOT_MODULES)
+    assert "older than their sources" in finished.stderr and "scripts/setup-venv" in finished.stderr
+
+
+@needs_build
+def test_the_sources_can_be_asked_for(tree):
+    finished = run(WHERE_FROM, cwd=tree, MEEPLOG_FROM_SOURCE="1")
+    assert finished.stdout.split() == ["False"] * len(HOT_MODULES)
+    assert "older" not in finished.stderr
+
+
+@needs_build
+def test_compiled_searches_and_games_match_the_sources_exactly():
+    compiled, source = run(SEARCHES).stdout, run(SEARCHES, MEEPLOG_FROM_SOURCE="1").stdout
+    assert compiled == source
+    assert compiled.count("\n") == 3
+
+
+def test_the_hot_modules_type_check():
+    """mypyc compiles only code that mypy accepts; a type error would leave them running from source."""
+    sources = [str(source_path(module).relative_to(ROOT)) for module in HOT_MODULES]
+    checked = subprocess.run([sys.executable, "-m", "mypy", *sources], cwd=ROOT, capture_output=True, text=True,
+                             check=False, timeout=600)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
