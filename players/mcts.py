@@ -48,6 +48,8 @@ class Search:
     def __init__(self, rules: Rules[Any, Any], seat: int, sample: Callable[[random.Random], Any],
                  options: MctsOptions, rng: random.Random) -> None:
         self.rules, self.seat, self.sample, self.rng = rules, seat, sample, rng
+        # The kernel's calls, bound once: every simulation makes dozens of each.
+        self.pending, self.legal, self.decide, self.evolve = rules.pending, rules.legal, rules.decide, rules.evolve
         self.c, self.gamma, self.fpu = options.c, options.gamma, options.fpu
         self.model_others = options.others == "rollout"
         self.depth = options.depth if options.depth is not None else math.inf  # playout decisions before evaluate
@@ -88,19 +90,18 @@ class Search:
         return max(legal, key=rank)
 
     def simulate(self) -> None:
-        rules, rng = self.rules, self.rng
-        state = self.sample(rng)
+        state = self.sample(self.rng)
         node = self.root
         path: list[tuple[_Node, Joint, list[float] | None]] = []
         rewards: Sequence[float]
         while True:
-            pending = rules.pending(state)
+            pending = self.pending(state)
             if pending.over:
-                rewards = self._rewards(rules.outcome(state))
+                rewards = self._rewards(self.rules.outcome(state))
                 break
             joint, chances, modelled = self._decide(node, state, pending.seats)
             for seat, command in sorted(joint + modelled):  # seat order, all chosen from the same state
-                rules.apply(state, seat, command, rng)
+                self._apply(state, seat, command)
             if not joint:
                 continue
             path.append((node, joint, chances))
@@ -142,7 +143,7 @@ class Search:
         untried move scores `fpu`, so a wide decision with few simulations keeps revisiting the good
         moves it found instead of trying each of many once and keeping the luckiest.
         """
-        legal = self.rules.legal(state, seat)
+        legal = self.legal(state, seat)
         edges = node.edges
         favourite = None
         if self.favourites is not None and len(legal) > 1:
@@ -182,7 +183,7 @@ class Search:
         deterministic pick) keeps the seats from falling into step with each other, which would let
         one exploit the other's predictable sequence; the mixture tends to an equilibrium.
         """
-        legal = self.rules.legal(state, seat)
+        legal = self.legal(state, seat)
         edges = node.edges
         gains = []
         for command in legal:
@@ -203,29 +204,30 @@ class Search:
         return legal[-1], chance
 
     def _playout(self, state: Any) -> Sequence[float]:
-        rules, rng, choose, depth = self.rules, self.rng, self._playout_move, self.depth
-        # Bound once, and Rules.apply spelt out as decide then evolve: this loop is the search's hot path.
-        pending_of, decide, evolve = rules.pending, rules.decide, rules.evolve
+        pending, choose, depth = self.pending, self._playout_move, self.depth
         steps = 0
         while True:
-            seats = pending_of(state).seats
+            seats = pending(state).seats
             if not seats:
-                return self._rewards(rules.outcome(state))
+                return self._rewards(self.rules.outcome(state))
             if steps >= depth:
                 assert self.evaluate is not None  # a finite depth needs the evaluation (checked in __init__)
                 return self.evaluate(state)
             if len(seats) == 1:
                 seat = seats[0]
-                for event in decide(state, seat, choose(state, seat), rng):
-                    evolve(state, event)
+                self._apply(state, seat, choose(state, seat))
             else:  # every move is chosen from the same state, then applied in seat order
                 for seat, command in [(seat, choose(state, seat)) for seat in seats]:
-                    for event in decide(state, seat, command, rng):
-                        evolve(state, event)
+                    self._apply(state, seat, command)
             steps += 1
 
+    def _apply(self, state: Any, seat: int, command: Command) -> None:
+        """Rules.apply, through the bound calls."""
+        for event in self.decide(state, seat, command, self.rng):
+            self.evolve(state, event)
+
     def _playout_move(self, state: Any, seat: int) -> Command:
-        legal = self.rules.legal(state, seat)
+        legal = self.legal(state, seat)
         if len(legal) == 1:
             return legal[0]
         if self.policy is None:
