@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -78,9 +78,10 @@ class Pending:
     simultaneous: bool = False
 
     @staticmethod
+    @cache
     def single(seat: int) -> Pending:
-        """A shared instance; static, as kernels ask on every step and a classmethod's binding doubles the cost."""
-        return _single(seat)
+        """A shared instance (Pending is immutable): kernels ask on every step, so it is one cached call."""
+        return Pending((seat,))
 
     @classmethod
     def together(cls, seats: Sequence[int]) -> Pending:
@@ -92,12 +93,6 @@ class Pending:
 
 
 GAME_OVER = Pending()
-
-
-@cache
-def _single(seat: int) -> Pending:
-    """Shared instances: kernels ask for one on every step, and Pending is immutable."""
-    return Pending((seat,))
 
 
 @dataclass(frozen=True)
@@ -127,6 +122,14 @@ class Policy(Protocol):
     """
 
     def choose(self, state: Any, seat: int, legal: list[Command], rng: random.Random) -> Command: ...
+
+
+@runtime_checkable
+class Evaluator(Protocol):
+    """What a game's heuristic may offer besides, to cut search playouts short: each seat's expected
+    reward in [0, 1] from a position that is not over (core.evaluation.win_chances helps)."""
+
+    def evaluate(self, state: Any) -> Sequence[float]: ...
 
 
 class State(Protocol):

@@ -7,7 +7,6 @@ player has to choose again, so the state is always left at a decision point (or 
 from __future__ import annotations
 
 import random
-from functools import cache
 
 from core.kernel import GAME_OVER, GameEvent, Pending
 from games.hike.events import (
@@ -30,26 +29,20 @@ from games.hike.state import EMPTY, END, ENDING, HIKE, MEET, OVER, REVEAL, SETUP
 
 def pending(state: HikeState) -> Pending:
     if state.tasks:
-        return _single(state.tasks[0][1])
+        return Pending.single(state.tasks[0][1])
     phase = state.phase
     if phase == TURN:
-        return _single(state.current)
+        return Pending.single(state.current)
     if phase == HIKE:
-        return _single(state.queue[0]) if state.queue else GAME_OVER
+        return Pending.single(state.queue[0]) if state.queue else GAME_OVER
     if phase == SETUP:
         waiting = [seat for seat in packing_order(state) if not state.packing_done[seat]]
         if not waiting:
             return GAME_OVER
         if state.config.setup_backpacks == "sequential":
-            return _single(waiting[0])
+            return Pending.single(waiting[0])
         return Pending.together(waiting)
     return GAME_OVER
-
-
-@cache
-def _single(seat: int) -> Pending:
-    """Pending is immutable, so one per seat serves every state."""
-    return Pending.single(seat)
 
 
 def packing_order(state: HikeState) -> list[int]:
