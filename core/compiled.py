@@ -28,6 +28,7 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent.parent
 HOT_MODULES = (
     "core.draws",
+    "core.evaluation",
     "games.forest.cashing",
     "games.forest.heuristic",
     "games.forest.rules",

@@ -1,17 +1,10 @@
-"""What a game offers searches that cut their playouts short: win chances from score estimates."""
+"""Turning a heuristic's score estimates into win chances, for searches that cut their playouts short
+(the `Evaluator` of core/kernel.py)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
-
-
-@runtime_checkable
-class Evaluator(Protocol):
-    """What a game's heuristic offers to cut playouts short: each seat's expected reward in [0, 1]."""
-
-    def evaluate(self, state: Any) -> Sequence[float]: ...
 
 
 def win_chances(estimates: Sequence[float], spread: float) -> tuple[float, ...]:

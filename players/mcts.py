@@ -24,8 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from core.draws import choice
-from core.evaluation import Evaluator
-from core.kernel import Command, Outcome, Policy, Rules
+from core.kernel import Command, Evaluator, Outcome, Policy, Rules
 from core.players import Observation, Player
 from players.mcts_options import DEFAULT_SIMS, MctsOptions
 

@@ -25,8 +25,8 @@ import orjson
 from rich.console import Console
 from rich.table import Table
 
-from core.evaluation import Evaluator
 from core.game import Game
+from core.kernel import Evaluator
 from core.players import make_player
 from core.registry import UnknownName, game_names, load_rules
 from core.runner import MatchRunner, MatchSettings

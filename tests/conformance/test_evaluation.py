@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from core.evaluation import Evaluator
+from core.kernel import Evaluator
 from core.registry import load_rules
 from tests.conformance.playouts import steps
 
