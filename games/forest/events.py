@@ -91,5 +91,6 @@ EVENTS = (Dealt, CardPlayed, TrickRanked, CardTaken, TakeDeclined, CashedIn, Cas
 # Shared instances for the events every playout step makes (events are immutable; building a frozen
 # dataclass costs more than the rest of the step).
 card_played = cache(CardPlayed)
+trick_ranked = cache(TrickRanked)
 card_taken = cache(CardTaken)
 cash_passed = cache(CashPassed)

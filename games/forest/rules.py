@@ -43,6 +43,7 @@ from games.forest.events import (
     card_played,
     card_taken,
     cash_passed,
+    trick_ranked,
 )
 from games.forest.heuristic import ForestHeuristic
 from games.forest.scoring import game_scores, tie_break_key
@@ -136,7 +137,7 @@ class ForestRules(Rules[ForestState, ForestConfig]):
         played = card_played(seat, card)
         if len(state.trick) + 1 < state.players:
             return [played]
-        return [played, TrickRanked(*_top_two(state, [*state.trick, (seat, card)]))]
+        return [played, trick_ranked(*_top_two(state, [*state.trick, (seat, card)]))]
 
     def _cash_in(self, state: ForestState, seat: int, command: CashIn) -> CashedIn:
         if command.orangutan not in state.display:
