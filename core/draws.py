@@ -8,25 +8,29 @@ seeded game or search gives the same result whichever is used (tests/core/test_d
 from __future__ import annotations
 
 import random
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
 
 
-def below(rng: random.Random, n: int) -> int:
-    """A uniform integer in [0, n), as `Random._randbelow`: draw bit_length(n) bits until one fits."""
+def below(getrandbits: Callable[[int], int], n: int) -> int:
+    """A uniform integer in [0, n), as `Random._randbelow`: draw bit_length(n) bits until one fits.
+
+    It takes the generator's bound `getrandbits`, so that a shuffle looks the method up once.
+    """
     bits = n.bit_length()
-    drawn: int = rng.getrandbits(bits)
+    drawn = getrandbits(bits)
     while drawn >= n:
-        drawn = rng.getrandbits(bits)
+        drawn = getrandbits(bits)
     return drawn
 
 
 def shuffle(rng: random.Random, items: MutableSequence[T]) -> None:
     """Shuffle in place, as `rng.shuffle(items)` (Fisher-Yates from the end)."""
+    getrandbits = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):
-        j = below(rng, i + 1)
+        j = below(getrandbits, i + 1)
         items[i], items[j] = items[j], items[i]
 
 
@@ -34,4 +38,4 @@ def choice(rng: random.Random, items: Sequence[T]) -> T:
     """One item, as `rng.choice(items)`."""
     if not items:
         raise IndexError("cannot choose from an empty sequence")
-    return items[below(rng, len(items))]
+    return items[below(rng.getrandbits, len(items))]
