@@ -221,7 +221,7 @@ def _actor(state: ForestState) -> int:
     """The one seat that must decide now, or -1 once the game is over."""
     phase = state.phase
     if phase == PLAY:
-        return (state.leader + len(state.trick)) % state.config.players
+        return (state.leader + len(state.trick)) % state.players
     if phase == OVER:
         return -1
     return state.first if phase in (TAKE_FIRST, CASH_FIRST) else state.second

@@ -42,15 +42,15 @@ class ForestState:
     discard: list[int] = field(default_factory=list)
     banked: list[int] = field(default_factory=list)  # scores of earlier games of the match
     banked_orangutans: list[list[int]] = field(default_factory=list)
+    players: int = field(init=False, compare=False)  # config.players, which the kernel reads on every step
+
+    def __post_init__(self) -> None:
+        self.players = self.config.players
 
     @classmethod
     def empty(cls, config: ForestConfig, data: ForestData) -> ForestState:
         players = config.players
         return cls(config, data, banked=[0] * players, banked_orangutans=[[] for _ in range(players)])
-
-    @property
-    def players(self) -> int:
-        return self.config.players
 
     def clone(self) -> ForestState:
         return ForestState(
