@@ -1,7 +1,7 @@
 """What a player of Old Man of the Forest can do. Cards are ints (see ForestData); orangutans are indices."""
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from core.kernel import Command
 
@@ -36,5 +36,6 @@ PASS_CASH = PassCash()
 # Shared instances for the commands legal() lists on every step (commands are immutable).
 play_card = cache(PlayCard)
 take_card = cache(TakeCard)
+cash_in = lru_cache(maxsize=4096)(CashIn)  # bounded: payments are combinations of won cards
 
 COMMANDS = (PlayCard, TakeCard, DeclineTake, CashIn, PassCash)

@@ -24,6 +24,7 @@ from games.forest.commands import (
     PassCash,
     PlayCard,
     TakeCard,
+    cash_in,
     play_card,
     take_card,
 )
@@ -105,7 +106,7 @@ class ForestRules(Rules[ForestState, ForestConfig]):
         moves = [PASS_CASH]
         won = state.won[seat]
         for orangutan in affordable(state, won):
-            moves.extend(CashIn(orangutan, paid) for paid in payments(state, orangutan, won))
+            moves.extend(cash_in(orangutan, paid) for paid in payments(state, orangutan, won))
         return moves
 
     # --- decide --------------------------------------------------------------------------------
