@@ -2,8 +2,8 @@
 
 MCTS on Old Man of the Forest must reach 5,000 simulations a second on one core (DESIGN.md section
 8); interpreted, a slow machine gets half of that. The modules below, compiled, run the same code
-about twice as fast with the same results: their sources stay the truth, and the only thing that
-tests and readers see.
+about twice as fast with the same results. Their sources stay the only truth: the build is made from
+them, and used only while it matches them.
 
 The build lives in the interpreter's environment (extension modules are tied to it), away from the
 sources, and is reached only through the finder that `use_build_if_current` installs. It does so only

@@ -8,6 +8,7 @@ machine that cannot build (no C compiler) keeps running the sources, after a mes
 from __future__ import annotations
 
 import argparse
+import fcntl
 import shutil
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from pathlib import Path
 from core.compiled import BUILD, DIGEST, GROUP, HOT_MODULES, ROOT, is_current, source_digest, source_path
 
 LOG = BUILD.with_name("meeplog-compile.log")
+LOCK = BUILD.with_name("meeplog-compile.lock")
 
 
 def build() -> None:
@@ -41,8 +43,17 @@ def main() -> int:
         shutil.rmtree(BUILD, ignore_errors=True)
         print("removed the compiled hot modules; Meeplog runs from source")
         return 0
+    BUILD.parent.mkdir(parents=True, exist_ok=True)
+    with LOCK.open("w") as lock:  # one build at a time: scripts/test and scripts/demo may start together
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        compile_if_stale()
+    return 0
+
+
+def compile_if_stale() -> None:
+    """Build unless the build is current; a failed build leaves none, so everything runs from source."""
     if is_current():
-        return 0
+        return
     print("compiling the search's hot modules with mypyc (once per change to them; about a minute) ...",
           file=sys.stderr)
     wanted = source_digest()
@@ -54,10 +65,9 @@ def main() -> int:
         shutil.rmtree(BUILD, ignore_errors=True)
         print(f"compiling failed, so Meeplog runs from source: correct, but about half as fast "
               f"(the log is {LOG})", file=sys.stderr)
-        return 0
+        return
     DIGEST.write_text(wanted + "\n")
     print(f"compiled {len(HOT_MODULES)} modules into {BUILD}", file=sys.stderr)
-    return 0
 
 
 if __name__ == "__main__":
