@@ -151,13 +151,13 @@ class Search:
         found = [edges.get((seat, command)) for command in legal]
         if fpu is None and None in found:
             untried = [command for command, edge in zip(legal, found, strict=True) if edge is None]
-            if favourite in untried:
+            if favourite is not None and favourite in untried:
                 command = favourite
             else:
                 command = untried[0] if len(untried) == 1 else choice(self.rng, untried)
             edges[seat, command] = [0, 0.0, 1, 0.0]
             return command
-        c, bias, best, best_score = self.c, self.bias, legal[0], -math.inf
+        c, bias, best, best_score, best_tried = self.c, self.bias, legal[0], -math.inf, True
         first_play = fpu if fpu is not None else math.inf  # without fpu, every move here has been tried
         visits: float
         for command, edge in zip(legal, found, strict=True):
@@ -167,11 +167,11 @@ class Search:
                 edge[2] += 1
                 visits = edge[0]
                 score = edge[1] / visits + c * math.sqrt(math.log(edge[2]) / visits) if visits else math.inf
-            if command == favourite:
+            if favourite is not None and command == favourite:  # without bias, no dataclass __eq__ per move
                 score += bias / (visits + 1)
             if score > best_score:
-                best, best_score = command, score
-        if (seat, best) not in edges:
+                best, best_score, best_tried = command, score, edge is not None
+        if not best_tried:
             edges[seat, best] = [0, 0.0, 1, 0.0]
         return best
 
