@@ -8,7 +8,7 @@ seeded game or search gives the same result whichever is used (tests/core/test_d
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, MutableSequence, Sequence
+from collections.abc import Callable
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -26,16 +26,16 @@ def below(getrandbits: Callable[[int], int], n: int) -> int:
     return drawn
 
 
-def shuffle(rng: random.Random, items: MutableSequence[T]) -> None:
-    """Shuffle in place, as `rng.shuffle(items)` (Fisher-Yates from the end)."""
+def shuffle(rng: random.Random, items: list[T]) -> None:
+    """Shuffle a list in place, as `rng.shuffle(items)` (Fisher-Yates from the end)."""
     getrandbits = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):
         j = below(getrandbits, i + 1)
         items[i], items[j] = items[j], items[i]
 
 
-def choice(rng: random.Random, items: Sequence[T]) -> T:
-    """One item, as `rng.choice(items)`."""
+def choice(rng: random.Random, items: list[T]) -> T:
+    """One item of a list, as `rng.choice(items)`."""
     if not items:
         raise IndexError("cannot choose from an empty sequence")
     return items[below(rng.getrandbits, len(items))]
