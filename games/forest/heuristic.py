@@ -185,9 +185,13 @@ def _expected_score(state: ForestState, seat: int, promised: float) -> float:
         - len(state.under[seat])
         - state.config.deforestation_penalty * state.deforestation_taken[seat]
     )
-    value_of, low, hand = data.value_of, data.low, state.hands[seat]
-    strength = sum(map(value_of.__getitem__, hand)) - low * len(hand)
-    strength += sum(value_of[card] - low for owner, card in state.trick if owner == seat)
+    value_of, low = data.value_of, data.low
+    strength = 0
+    for card in state.hands[seat]:
+        strength += value_of[card] - low
+    for owner, card in state.trick:
+        if owner == seat:
+            strength += value_of[card] - low
     return realised + promised + HAND_WEIGHT * strength
 
 
