@@ -44,6 +44,11 @@ def source_path(module: str) -> Path:
     return ROOT.joinpath(*module.split(".")).with_suffix(".py")
 
 
+def source_files() -> list[str]:
+    """The hot modules' sources, relative to the project root (what mypy and mypyc are given)."""
+    return [str(source_path(module).relative_to(ROOT)) for module in HOT_MODULES]
+
+
 def source_digest() -> str:
     """sha256 over the hot modules' sources, in order."""
     digest = hashlib.sha256()

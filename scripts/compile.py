@@ -15,7 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from core.compiled import BUILD, DIGEST, GROUP, HOT_MODULES, ROOT, is_current, source_digest, source_path
+from core.compiled import BUILD, DIGEST, GROUP, HOT_MODULES, ROOT, is_current, source_digest, source_files
 
 LOG = BUILD.with_name("meeplog-compile.log")
 LOCK = BUILD.with_name("meeplog-compile.lock")
@@ -28,8 +28,7 @@ def build() -> None:
     from setuptools.command.build_ext import build_ext
 
     with tempfile.TemporaryDirectory(prefix="meeplog-mypyc-") as scratch:
-        sources = [str(source_path(module).relative_to(ROOT)) for module in HOT_MODULES]
-        extensions = mypycify(sources, group_name=GROUP, target_dir=str(Path(scratch) / "c"))
+        extensions = mypycify(source_files(), group_name=GROUP, target_dir=str(Path(scratch) / "c"))
         command = build_ext(Distribution({"name": "meeplog-compiled", "ext_modules": extensions}))
         command.build_lib, command.build_temp = str(BUILD), str(Path(scratch) / "objects")
         command.ensure_finalized()

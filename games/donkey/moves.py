@@ -29,7 +29,6 @@ from games.donkey.state import CONTRACT, FAVOUR, LOAD, PICK, POST, SWAP, DonkeyS
 PEEK_FAVOUR = 10
 SWAP_FAVOUR = 4
 
-single = cache(Pending.single)
 together = cache(Pending.together)
 
 
@@ -37,12 +36,12 @@ def pending(state: DonkeyState) -> Pending:
     phase = state.phase
     if phase == LOAD:
         if state.queue:  # the difficult donkey: one at a time (D20)
-            return single(state.queue[0])
+            return Pending.single(state.queue[0])
         return together(tuple(seat for seat, ids in enumerate(state.played) if not ids))
     if phase == POST:
-        return single(state.post[0][0])
+        return Pending.single(state.post[0][0])
     if phase in (FAVOUR, CONTRACT, PICK, SWAP):
-        return single(state.queue[0])
+        return Pending.single(state.queue[0])
     return GAME_OVER
 
 

@@ -46,9 +46,6 @@ class TrekkingRules(Rules[TrekState, TrekkingConfig]):
     events = EVENTS
     commands = COMMANDS
 
-    def __init__(self) -> None:
-        self._pending = [Pending.single(seat) for seat in range(self.max_players)]
-
     def data_hash(self, config: TrekkingConfig) -> str:
         return DATA.hash(config.data_file)
 
@@ -61,7 +58,7 @@ class TrekkingRules(Rules[TrekState, TrekkingConfig]):
         return state
 
     def pending(self, state: TrekState) -> Pending:
-        return GAME_OVER if state.phase == OVER else self._pending[state.active]
+        return GAME_OVER if state.phase == OVER else Pending.single(state.active)
 
     def legal(self, state: TrekState, seat: int) -> list[Command]:
         return legal(state, seat) if state.phase != OVER else []
