@@ -159,7 +159,9 @@ def _play_with_progress(store: GameStore, tournament: Tournament, workers: int) 
             bar = progress.add_task(f"{workers} workers", total=total, completed=len(tournament.results))
             play_tournament(store, tournament, workers, lambda recorded: progress.advance(bar, recorded))
     except KeyboardInterrupt:
-        console.print(f"interrupted: {len(tournament.results)}/{total} games recorded; the same command resumes")
+        # The store's count, not the aggregate's: Ctrl-C may land between recording a batch and saving it.
+        stored = len(load_tournament(store, tournament.id).results)
+        console.print(f"interrupted: {stored}/{total} games recorded; the same command resumes")
         raise typer.Exit(130) from None
 
 
