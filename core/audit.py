@@ -68,6 +68,7 @@ class LlmExchange(PrivateEvent):
     completion_tokens: int
     latency_ms: int
     retries: int
+    structured: str | None = None  # the response format asked for (players/llm.py), so a step down shows
 
 
 @dataclass(frozen=True)

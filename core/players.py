@@ -37,6 +37,16 @@ class AbortMatch(Exception):
     """A player asks to stop the whole match (e.g. a script of moves hit an illegal one); never retried."""
 
 
+class CannotPlay(AbortMatch):
+    """The player cannot play at all (its server refused the key): retrying, or playing on with the fallback,
+    would only hide it. The match stops, and a tournament stops before its next game."""
+
+
+class DecisionFailed(Exception):
+    """The player cannot answer this decision, and asking again would get the same answer (a request the
+    server refuses, a prompt over the model's context): the fallback moves at once."""
+
+
 class NoOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 

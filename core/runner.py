@@ -2,9 +2,11 @@
 corrupt or stop a game (DESIGN.md section 5).
 
 An illegal, unparsable or crashing answer is recorded (CommandRejected) and the player is asked again
-with the reason, up to `max_rejections` times; after that, or on a timeout, the fallback player
-chooses and PlayerFellBack records why. Simultaneous decisions are asked concurrently, all from the
-same state, and applied in seat order so that the result does not depend on who answered first.
+with the reason, up to `max_rejections` times; after that, on a timeout, or at once when the player says
+asking again cannot help (DecisionFailed), the fallback player chooses and PlayerFellBack records why. A
+player that cannot play at all (CannotPlay, an AbortMatch) stops the match. Simultaneous decisions are
+asked concurrently, all from the same state, and applied in seat order so that the result does not depend
+on who answered first.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Protocol
 from core.codec import Codec
 from core.game import Game
 from core.kernel import Command, IllegalCommand, Outcome
-from core.players import AbortMatch, Player
+from core.players import AbortMatch, DecisionFailed, Player
 
 
 class Saver(Protocol):
@@ -88,10 +90,14 @@ class MatchRunner:
             try:
                 command = await asyncio.wait_for(place.player.act(observation), self.settings.timeout)
             except AbortMatch:
+                self._record_audit(place.player)
                 raise
             except TimeoutError:
                 self._record_audit(place.player)
                 return await self._fall_back(seat, f"no answer within {self.settings.timeout:g}s")
+            except DecisionFailed as failed:
+                self._record_audit(place.player)
+                return await self._fall_back(seat, f"the player cannot answer: {failed}")
             except Exception as error:  # a broken player must not stop the game
                 self._record_audit(place.player)
                 rejection = f"the player failed: {type(error).__name__}: {error}"

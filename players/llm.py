@@ -1,15 +1,22 @@
 """A seat played by a language model behind any OpenAI-compatible chat-completions server.
 
 Hosted APIs, vLLM, llama.cpp, Ollama and `meeplog mock-llm` all speak the protocol. Each decision sends
-the conversation of players/prompts.py and asks for structured output: a `json_schema` response format
-with the game's command schema, else (when the server answers 400 to it) `json_object`, else plain JSON
-asked for in words; the player remembers what the server accepted. Limits and audit: players/remote.py.
+the conversation of players/prompts.py and asks for structured output, stepping down as the server
+refuses: a `json_schema` response format with the game's command schema; `json_object` with the schema
+inside (llama.cpp's servers constrain the answer to it); plain `json_object`; then none, the JSON asked for
+in words. A refusal is a 400 or 422, or any error whose body names the response format (llama-cpp-python
+answers 500): servers do not agree on a status. What an endpoint accepted is remembered for the rest of the
+process, and every LlmExchange records the format it asked for, so the step shows in the audit trail.
+
+A prompt over the model's context (a `context-length` error) is asked again with half the feed, down to
+none, and the shorter feed is kept for the next decisions. Limits and audit: players/remote.py.
 
 Spec: `llm:base_url=http://127.0.0.1:8000/v1,model=NAME,api_key_env=VAR` plus the options below.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 import httpx
@@ -22,8 +29,22 @@ from players.prompts import FEED_LINES, conversation, refusal, render
 from players.remote import RemoteOptions, RemotePlayer, Reply, Request
 from players.transport import BAD_RESPONSE, Attempt, RemoteFailed
 
-Structured = Literal["json_schema", "json_object", "off"]
-WEAKER: dict[Structured, Structured] = {"json_schema": "json_object", "json_object": "off"}
+Structured = Literal["json_schema", "json_object_schema", "json_object", "off"]
+WEAKER: dict[Structured, Structured] = {
+    "json_schema": "json_object_schema",
+    "json_object_schema": "json_object",
+    "json_object": "off",
+}
+FORMAT_REFUSED, CONTEXT_LENGTH = "format-refused", "context-length"  # failure classes of a request
+REFUSAL_STATUSES = frozenset({400, 422})
+_NAMES_FORMAT = re.compile(r"response_format|json_schema|json_object", re.IGNORECASE)
+_OVER_CONTEXT = re.compile(
+    r"context.?(length|window|size)|maximum context|context_length_exceeded|too many tokens|n_ctx"
+    r"|prompt is too long|maximum model length|exceeds? the (model|available)",
+    re.IGNORECASE,
+)
+
+accepted: dict[str, Structured] = {}  # endpoint URL -> the strongest format it accepted, for this process
 
 
 class LlmOptions(RemoteOptions):
@@ -41,15 +62,22 @@ class LlmPlayer(RemotePlayer):
     def __init__(self, options: LlmOptions, seed: int) -> None:
         super().__init__(options, seed)
         self.options: LlmOptions = options
-        self.structured: Structured = options.structured  # lowered for good when the server refuses it
+        self.url = options.base_url.rstrip("/") + "/chat/completions"
+        self.feed_lines = options.feed_lines  # halved for good when a prompt is over the model's context
 
     @property
     def label(self) -> str:
         return self.options.model
 
+    @property
+    def structured(self) -> Structured:
+        """The format to ask for: the spec's, unless this endpoint already refused it."""
+        known = accepted.get(self.url, self.options.structured)
+        return max(known, self.options.structured, key=_STRENGTH.index)
+
     def request(self, obs: Observation, refused: list[tuple[str, str]], previous: str | None) -> Request:
         o = self.options
-        messages = conversation(obs, feed_lines=o.feed_lines, previous=previous)
+        messages = conversation(obs, feed_lines=self.feed_lines, previous=previous)
         for answer, reason in refused:
             messages += refusal(answer, reason)
         payload: dict[str, Any] = {
@@ -59,15 +87,10 @@ class LlmPlayer(RemotePlayer):
             "max_tokens": o.max_tokens,
             "seed": self.seed,
         }
-        if self.structured == "json_schema":
-            schema = command_schema(type(obs.rules)).json_schema()
-            payload["response_format"] = {
-                "type": "json_schema",
-                "json_schema": {"name": "command", "schema": schema, "strict": False},
-            }
-        elif self.structured == "json_object":
-            payload["response_format"] = {"type": "json_object"}
-        return Request(o.base_url.rstrip("/") + "/chat/completions", payload, render(messages))
+        structured = self.structured
+        if structured != "off":
+            payload["response_format"] = response_format(structured, command_schema(type(obs.rules)).json_schema())
+        return Request(self.url, payload, render(messages), structured)
 
     async def exchange(self, client: httpx.AsyncClient, obs: Observation, refused: list[tuple[str, str]],
                        previous: str | None) -> tuple[Request, Attempt]:
@@ -75,9 +98,20 @@ class LlmPlayer(RemotePlayer):
             try:
                 return await super().exchange(client, obs, refused, previous)
             except RemoteFailed as error:
-                if error.status != 400 or self.structured not in WEAKER:
+                if error.failure == FORMAT_REFUSED:
+                    accepted[self.url] = WEAKER[self.structured]
+                elif error.failure == CONTEXT_LENGTH and self.feed_lines > 0:
+                    self.feed_lines //= 2
+                else:
                     raise
-                self.structured = WEAKER[self.structured]
+
+    def diagnose(self, status: int, body: str) -> str | None:
+        if _OVER_CONTEXT.search(body):
+            return CONTEXT_LENGTH
+        asked = self.structured != "off"
+        if asked and (status in REFUSAL_STATUSES or _NAMES_FORMAT.search(body)):
+            return FORMAT_REFUSED
+        return None
 
     def read(self, attempt: Attempt) -> Reply:
         try:
@@ -93,3 +127,15 @@ class LlmPlayer(RemotePlayer):
             )
         except (KeyError, IndexError, TypeError, AttributeError, ValueError):  # ValueError: not JSON
             raise RemoteFailed(BAD_RESPONSE, "the server's answer is not a chat completion") from None
+
+
+_STRENGTH: tuple[Structured, ...] = ("json_schema", "json_object_schema", "json_object", "off")
+
+
+def response_format(structured: Structured, schema: dict[str, Any]) -> dict[str, Any]:
+    """The `response_format` of a request that asks for `structured` output of this schema."""
+    if structured == "json_schema":
+        return {"type": "json_schema", "json_schema": {"name": "command", "schema": schema, "strict": False}}
+    if structured == "json_object_schema":
+        return {"type": "json_object", "schema": schema}
+    return {"type": "json_object"}

@@ -35,10 +35,23 @@ class Behaviour(StrEnum):
     RATE_LIMITED = "429"  # HTTP 429 with Retry-After
     SERVER_ERROR = "500"  # HTTP 500
     HANG = "hang"  # no answer until the client gives up (at most `hang_limit` seconds)
+    UNAUTHORIZED = "401"  # HTTP 401: the key is wrong
+    FORBIDDEN = "403"  # HTTP 403: the key may not use this model
+    BAD_REQUEST = "400"  # HTTP 400 for a reason no retry mends
+    OVER_CONTEXT = "context"  # HTTP 400: the prompt is longer than the model's context
 
 
 MALFORMED = (Behaviour.ILLEGAL, Behaviour.UNPARSABLE, Behaviour.EMPTY, Behaviour.TRUNCATED)
 FAILING = (Behaviour.RATE_LIMITED, Behaviour.SERVER_ERROR)
+ERROR_MESSAGES = {  # each as the servers people run word it
+    Behaviour.RATE_LIMITED: "mock failure 429",
+    Behaviour.SERVER_ERROR: "mock failure 500",
+    Behaviour.UNAUTHORIZED: "Incorrect API key provided",
+    Behaviour.FORBIDDEN: "You do not have access to this model",
+    Behaviour.BAD_REQUEST: "'temperature' is not valid here",
+    Behaviour.OVER_CONTEXT: "This model's maximum context length is 4096 tokens; your messages resulted in 9000",
+}
+FORMATS = ("json_schema", "json_object_schema", "json_object", "off")  # as players/llm.py names them
 
 
 class MockPolicy(BaseModel):
@@ -51,7 +64,8 @@ class MockPolicy(BaseModel):
     hang: float = Field(0.0, ge=0, le=1, description="share of requests never answered")
     retry_after: float = Field(1.0, ge=0, description="the Retry-After of the 429 answers, in seconds")
     hang_limit: float = Field(30.0, ge=0, description="how long a hanging request is held at most")
-    reject_schema: bool = Field(False, description="answer 400 to a json_schema response format")
+    refuse: tuple[str, ...] = Field((), description=f"response formats refused, of {', '.join(FORMATS)}")
+    refusal_status: int = Field(400, ge=400, le=599, description="the HTTP status of a refused response format")
     script: tuple[Behaviour, ...] = ()
     seed: int = 0
 
@@ -59,6 +73,8 @@ class MockPolicy(BaseModel):
     def _shares_fit(self) -> MockPolicy:
         if self.malformed + self.failures + self.hang > 1:
             raise ValueError("malformed + failures + hang must not exceed 1")
+        if unknown := set(self.refuse) - set(FORMATS):
+            raise ValueError(f"unknown response formats {sorted(unknown)}; the formats are {', '.join(FORMATS)}")
         return self
 
 
@@ -141,10 +157,10 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404 if isinstance(body, dict) else 400, {"error": {"message": "POST a JSON object to "
                                                                            ".../chat/completions or /agent"}})
             return
-        format_type = (body.get("response_format") or {}).get("type")
-        if chat and self.server.policy.reject_schema and format_type == "json_schema":
+        if chat and (asked := format_of(body)) in self.server.policy.refuse:
             self.server.note(Received(self.path, body, authorization, None))
-            self._send(400, {"error": {"message": "response_format json_schema is not supported"}})
+            message = f"response_format {asked} is not supported; response_format.type must be text"
+            self._send(self.server.policy.refusal_status, {"error": {"message": message}})
             return
         behaviour = self.server.behaviour()
         self.server.note(Received(self.path, body, authorization, behaviour))
@@ -152,10 +168,11 @@ class _Handler(BaseHTTPRequestHandler):
         if behaviour is Behaviour.HANG:
             self.server.pause(self.server.policy.hang_limit)
             return
-        if behaviour in FAILING:
+        if behaviour in ERROR_MESSAGES:
             limited = behaviour is Behaviour.RATE_LIMITED
             headers = {"Retry-After": f"{self.server.policy.retry_after:g}"} if limited else {}
-            self._send(int(behaviour), {"error": {"message": f"mock failure {behaviour}"}}, headers)
+            status = 400 if behaviour is Behaviour.OVER_CONTEXT else int(behaviour)
+            self._send(status, {"error": {"message": ERROR_MESSAGES[behaviour]}}, headers)
             return
         commands = _listed(body["messages"]) if chat else body.get("legal") or []
         content, finish = self._answer(behaviour, commands)
@@ -196,6 +213,13 @@ class _Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         """Requests are reported through MockServer.echo instead."""
+
+
+def format_of(body: dict[str, Any]) -> str:
+    """The structured output a request asks for, named as in FORMATS."""
+    response_format = body.get("response_format") or {}
+    kind = response_format.get("type", "off")
+    return "json_object_schema" if kind == "json_object" and "schema" in response_format else kind
 
 
 def _listed(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -251,14 +275,18 @@ def mock_llm(
     failures: Annotated[float, typer.Option(help="share of HTTP 429 and 500 answers")] = 0.0,
     hang: Annotated[float, typer.Option(help="share of requests never answered")] = 0.0,
     retry_after: Annotated[float, typer.Option(help="Retry-After of the 429 answers, in seconds")] = 1.0,
-    reject_schema: Annotated[bool, typer.Option(help="refuse json_schema response formats with 400")] = False,
+    refuse: Annotated[str, typer.Option(help=f"response formats to refuse, comma-separated, of {', '.join(FORMATS)}")
+                      ] = "",
+    refusal_status: Annotated[int, typer.Option(help="the HTTP status of a refusal (llama-cpp-python's is 500)")
+                              ] = 400,
     script: Annotated[str, typer.Option(help="behaviours of the first requests, e.g. 429,500,unparsable")] = "",
     seed: Annotated[int, typer.Option(help="seed of the server's choices")] = 0,
 ) -> None:
     """Serve a mock OpenAI-compatible model (and an HTTP agent endpoint) to try LLM seats without a model."""
     try:
         policy = MockPolicy(delay=delay, malformed=malformed, failures=failures, hang=hang, retry_after=retry_after,
-                            reject_schema=reject_schema, script=tuple(filter(None, script.split(","))), seed=seed)
+                            refuse=tuple(filter(None, refuse.split(","))), refusal_status=refusal_status,
+                            script=tuple(filter(None, script.split(","))), seed=seed)
     except ValidationError as error:
         raise typer.BadParameter("; ".join(e["msg"] for e in error.errors(include_url=False))) from None
     server = MockServer((host, port), policy, echo=typer.echo)

@@ -10,6 +10,12 @@ Three limits apply, from the inside out (docs/llm-and-http-players.md shows how 
   game's reason and asks again, as it does when `act` raises, up to MatchSettings.max_rejections times;
   then, or when a decision takes longer than MatchSettings.timeout, the fallback player moves.
 
+Two failures skip those limits. A request the server refuses for good (a 4xx other than 408/429, an error
+the player diagnoses) or an observation over core.limits.MAX_OBSERVATION_BYTES raises DecisionFailed: the
+fallback moves at once, since the same request would be refused again. A 401 or 403 raises CannotPlay,
+which stops the match (and a tournament): a refused key is no move, and playing on with the fallback would
+quietly turn the seat into a random player.
+
 Every HTTP attempt becomes one LlmExchange event, failed ones included. The API key is read from the
 environment at each request and goes only into the request's headers, which are never recorded.
 """
@@ -19,18 +25,21 @@ from __future__ import annotations
 import os
 import ssl
 from abc import abstractmethod
-from dataclasses import dataclass
+from collections.abc import Awaitable
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
 import httpx
+import orjson
 from pydantic import Field, field_validator
 
 from core.audit import LlmExchange
 from core.kernel import Command, GameEvent
-from core.players import Observation, Player
+from core.limits import MAX_OBSERVATION_BYTES
+from core.players import CannotPlay, DecisionFailed, Observation, Player
 from players.answers import ILLEGAL, BadAnswer, command_codec, command_schema, parse_answer
-from players.transport import Attempt, RemoteFailed, RetryOptions, Transport
+from players.transport import ACCESS_DENIED, TOO_LARGE, Attempt, RemoteFailed, RetryOptions, Transport
 
 
 @cache
@@ -59,7 +68,8 @@ class NoCommand(Exception):
 class Request:
     url: str
     payload: dict[str, Any]
-    prompt: str  # what LlmExchange.prompt records: the request as a reader should see it
+    prompt: str | None  # what LlmExchange.prompt records: the request as a reader should see it (None: not sent)
+    structured: str | None = None  # the response format asked for, as LlmExchange.structured records it
 
 
 @dataclass(frozen=True)
@@ -103,7 +113,8 @@ class RemotePlayer(Player):
         refused: list[tuple[str, str]] = []
         async with httpx.AsyncClient(timeout=self.options.timeout, verify=_tls()) as client:
             for _ in range(self.options.answer_retries + 1):
-                request, attempt = await self.exchange(client, obs, refused, previous)
+                request, attempt = await self._final_errors_raised(obs.seat, self.exchange(client, obs, refused,
+                                                                                            previous))
                 reply = self._read(obs.seat, request, attempt)
                 try:
                     command = parse_answer(reply.text, schema, obs.legal, truncated=reply.truncated)
@@ -122,12 +133,38 @@ class RemotePlayer(Player):
                        previous: str | None) -> tuple[Request, Attempt]:
         """Send this decision's request (retried by the transport) and return it with the answer."""
         request = self.request(obs, refused, previous)
+        body = orjson.dumps(request.payload)
+        if len(body) > MAX_OBSERVATION_BYTES:
+            self._record(obs.seat, replace(request, prompt=None), Attempt(TOO_LARGE, None, 0, 0), Reply(None),
+                         failure=TOO_LARGE)
+            raise DecisionFailed(f"the request would be {len(body):,} bytes, over the {MAX_OBSERVATION_BYTES:,} a"
+                                 " remote seat is sent; it was not sent")
 
         def record_failure(attempt: Attempt) -> None:
             self._record(obs.seat, request, attempt, Reply(attempt.body), failure=attempt.failure)
 
-        attempt = await self.transport.post(client, request.url, request.payload, self._headers(), record_failure)
+        attempt = await self.transport.post(client, request.url, body, self._headers(), on_failure=record_failure,
+                                            diagnose=self.diagnose)
         return request, attempt
+
+    def diagnose(self, status: int, body: str) -> str | None:
+        """A failure class for an HTTP error that no retry can mend (see Transport.post); None: by its status."""
+        return None
+
+    async def _final_errors_raised(self, seat: int, exchange: Awaitable[tuple[Request, Attempt]]
+                                   ) -> tuple[Request, Attempt]:
+        """The exchange, with a request error that no retry can mend raised as the runner must treat it."""
+        try:
+            return await exchange
+        except RemoteFailed as error:
+            if error.status in ACCESS_DENIED:
+                name = self.options.api_key_env
+                fix = (f"the key in ${name} was refused: fix it, then run again" if name
+                       else "no key was sent: name the variable holding it with api_key_env=VAR")
+                raise CannotPlay(f"seat {seat} ({self.label}): {error}; {fix}") from None
+            if error.retryable:
+                raise  # the transport's attempts ran out: the runner asks again, the server may be back
+            raise DecisionFailed(f"{error} ({error.failure})") from None
 
     def take_audit(self) -> list[GameEvent]:
         audit, self._audit = self._audit, []
@@ -154,5 +191,5 @@ class RemotePlayer(Player):
         self._audit.append(LlmExchange(
             seat=seat, model=self.label, prompt=request.prompt, answer=reply.text, parsed=parsed, failure=failure,
             prompt_tokens=reply.prompt_tokens, completion_tokens=reply.completion_tokens,
-            latency_ms=attempt.latency_ms, retries=attempt.retries,
+            latency_ms=attempt.latency_ms, retries=attempt.retries, structured=request.structured,
         ))

@@ -2,9 +2,11 @@
 
 Timeouts, dropped connections, 408, 429 and 5xx are retried with exponential backoff and jitter (a
 Retry-After header, in seconds or as an HTTP date, replaces the backoff), bounded both in attempts and
-in total time; other HTTP errors are final. Every failed attempt is reported to `on_failure`, so the
-player can record it: nothing sent or received is lost, and nothing is logged with the headers (the
-API key lives only in them).
+in total time; other HTTP errors are final, and so is an error the player's `diagnose` recognises (a
+refused response format, a prompt over the model's context): sending the same request again would get
+the same answer, whatever the status. Every failed attempt is reported to `on_failure`, so the player
+can record it: nothing sent or received is lost, and nothing is logged with the headers (the API key
+lives only in them).
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
-from typing import Any
 
 import httpx
+import orjson
 from pydantic import BaseModel, ConfigDict, Field
 from tenacity import (
     AsyncRetrying,
@@ -29,10 +31,20 @@ from tenacity import (
 )
 from tenacity.wait import wait_base
 
-# Failure classes of a request (answer classes are in players/answers.py).
+# Failure classes of a request (answer classes are in players/answers.py); an HTTP error is `http-<status>`.
 TIMEOUT, CONNECTION, CANCELLED, BAD_RESPONSE = "timeout", "connection", "cancelled", "bad-response"
+TOO_LARGE = "too-large"  # the request was over core.limits.MAX_OBSERVATION_BYTES and never sent
 RETRIED_STATUSES = frozenset({408, 429}) | frozenset(range(500, 600))
+ACCESS_DENIED = frozenset({401, 403})  # a key that is wrong or missing: no move will go better
+
+Diagnose = Callable[[int, str], str | None]  # (status, body) -> a failure class that makes the error final
+
+
+def no_diagnosis(status: int, body: str) -> str | None:
+    return None
 BODY_KEPT = 4000  # characters of an error response kept in the audit
+MESSAGE_SHOWN = 300  # characters of a server's error message quoted in a failure's detail
+JSON_CONTENT = {"Content-Type": "application/json"}
 
 
 class RetryOptions(BaseModel):
@@ -78,8 +90,8 @@ class Transport:
     options: RetryOptions
     sleep: Callable[[float], Awaitable[None]] = field(default=asyncio.sleep)  # tests record the waits here
 
-    async def post(self, client: httpx.AsyncClient, url: str, payload: Any, headers: dict[str, str],
-                   on_failure: Callable[[Attempt], None]) -> Attempt:
+    async def post(self, client: httpx.AsyncClient, url: str, payload: bytes, headers: dict[str, str], *,
+                   on_failure: Callable[[Attempt], None], diagnose: Diagnose = no_diagnosis) -> Attempt:
         """The first successful attempt; raises the last RemoteFailed once retrying stops."""
         o = self.options
         retrying = AsyncRetrying(
@@ -92,11 +104,12 @@ class Transport:
         async for attempt in retrying:
             with attempt:
                 retries = attempt.retry_state.attempt_number - 1
-                return await self._once(client, url, payload, headers, retries=retries, on_failure=on_failure)
+                return await self._once(client, url, payload, headers, retries=retries, on_failure=on_failure,
+                                        diagnose=diagnose)
         raise AssertionError("tenacity returns or raises")  # pragma: no cover
 
-    async def _once(self, client: httpx.AsyncClient, url: str, payload: Any, headers: dict[str, str], *,
-                    retries: int, on_failure: Callable[[Attempt], None]) -> Attempt:
+    async def _once(self, client: httpx.AsyncClient, url: str, payload: bytes, headers: dict[str, str], *,
+                    retries: int, on_failure: Callable[[Attempt], None], diagnose: Diagnose) -> Attempt:
         started = time.perf_counter()
 
         def failed(error: RemoteFailed) -> RemoteFailed:
@@ -105,7 +118,7 @@ class Transport:
 
         try:
             async with asyncio.timeout(self.options.timeout):
-                response = await client.post(url, json=payload, headers=headers)
+                response = await client.post(url, content=payload, headers={**headers, **JSON_CONTENT})
         except (TimeoutError, httpx.TimeoutException):
             raise failed(RemoteFailed(TIMEOUT, f"no answer from {url} within {self.options.timeout:g}s",
                                       retryable=True)) from None
@@ -117,7 +130,9 @@ class Transport:
         if response.is_success:
             return Attempt(None, response.text, _ms_since(started), retries)
         status, body = response.status_code, response.text[:BODY_KEPT]
-        detail = f"{url}: HTTP {status} {response.reason_phrase}"
+        detail = f"{url}: HTTP {status} {response.reason_phrase}" + (f": {_message(body)}" if body.strip() else "")
+        if status not in ACCESS_DENIED and (diagnosed := diagnose(status, body)):
+            raise failed(RemoteFailed(diagnosed, detail, status, body))
         if status in RETRIED_STATUSES:
             after = retry_after(response.headers.get("retry-after"))
             raise failed(RemoteFailed(f"http-{status}", detail, status, body, retryable=True, retry_after=after))
@@ -152,6 +167,17 @@ def retry_after(value: str | None) -> float | None:
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
     return max(0.0, (when - datetime.now(UTC)).total_seconds())
+
+
+def _message(body: str) -> str:
+    """The error message in an error body (OpenAI's `{"error": {"message": ...}}` and its variants), short."""
+    try:
+        data = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return body[:MESSAGE_SHOWN]
+    error = data.get("error", data) if isinstance(data, dict) else data
+    message = error.get("message", error) if isinstance(error, dict) else error
+    return str(message)[:MESSAGE_SHOWN]
 
 
 def _ms_since(started: float) -> int:

@@ -28,7 +28,7 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
-from core.players import make_player
+from core.players import CannotPlay, make_player
 from core.registry import load_rules
 from core.specs import PlayerSpec
 from core.store import DEFAULT_DB, GameStore, open_store
@@ -77,6 +77,8 @@ def user_errors() -> Iterator[None]:
             yield
         except (TournamentNotFound, TournamentConflict, WorkersUnavailable) as error:
             fail(str(error))
+        except CannotPlay as error:
+            fail(f"{error}. The tournament stopped; the games recorded are kept, and the same command resumes")
 
 
 class RateColumn(ProgressColumn):

@@ -4,7 +4,8 @@ Workers play; this process saves. Every batch of games that finish together is s
 results in one transaction (`store.save(*games, tournament)`), so a game is never stored without its
 result or the other way round, and since a game's id is fixed by its place in the schedule the store
 refuses a second copy. Stopping at any moment loses at most the games in progress, which the next run
-of the same command plays again from their seeds.
+of the same command plays again from their seeds. A player that cannot play at all (CannotPlay, e.g. a
+refused API key) stops the tournament after the games finished with it are saved.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from eventsourcing.persistence import IntegrityError
 
+from core.players import CannotPlay
 from core.store import GameStore
 from core.tournament.aggregate import Tournament
 from core.tournament.events import Fixture, GameFailed
@@ -99,7 +101,8 @@ def _play_in_pool(
                 next_task = queue.popleft()
                 running[pool.submit(play, next_task)] = next_task
             done, _ = wait(running, return_when=FIRST_COMPLETED)
-            finished = [future for future in done if not isinstance(future.exception(), BrokenProcessPool)]
+            stopped = [future.exception() for future in done if isinstance(future.exception(), CannotPlay)]
+            finished = [future for future in done if not isinstance(future.exception(), BrokenProcessPool | CannotPlay)]
             outcomes = [future.result() for future in finished]
             for future in finished:
                 del running[future]
@@ -107,6 +110,8 @@ def _play_in_pool(
                 tournament.record(outcome.result if isinstance(outcome, PlayedGame) else outcome)
             save(store, *(outcome for outcome in outcomes if isinstance(outcome, PlayedGame)), tournament)
             on_recorded(len(outcomes))
+            if stopped:
+                raise stopped[0]
             if len(finished) < len(done):
                 pool.shutdown(wait=False, cancel_futures=True)
                 return list(running.values())

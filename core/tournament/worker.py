@@ -3,7 +3,8 @@
 The worker never touches the store: it sends the game's whole log back, with its result already
 summarised, and the parent process (the single writer) saves it. Whatever goes wrong in a game that the
 runner does not absorb (a player that cannot be built, a fallback that crashes) comes back as GameFailed,
-so one bad game never stops a tournament.
+so one bad game never stops a tournament. A player that cannot play at all (CannotPlay: its server
+refused the key) is raised instead: every game it sits in would fail the same way.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 from core.audit import CommandRejected, GameFinished, PlayerFellBack
 from core.game import Game, Recorded
-from core.players import make_player
+from core.players import CannotPlay, make_player
 from core.registry import load_rules
 from core.runner import MatchRunner
 from core.specs import PlayerSpec
@@ -63,7 +64,12 @@ def exit_with_parent() -> None:
         threading.Thread(target=lambda: (parent.join(), os._exit(1)), name="exit-with-parent", daemon=True).start()
 
 
+_refused: list[CannotPlay] = []  # once a player could not play, this worker starts no other game
+
+
 def play(task: GameTask) -> PlayedGame | GameFailed:
+    if _refused:
+        raise _refused[0]
     try:
         rules = load_rules(task.game)
         seeds = task.player_seeds
@@ -72,6 +78,9 @@ def play(task: GameTask) -> PlayedGame | GameFailed:
         game = Game.start(rules, rules.Config(**task.config), task.seats, task.seed, game_id=task.game_id)
         asyncio.run(MatchRunner(game, players, fallbacks).play())
         return PlayedGame(tuple(game.log), summarise(task.index, game.log))
+    except CannotPlay as error:
+        _refused.append(error)
+        raise
     except Exception as error:  # whatever a game raises is that game's failure, not the tournament's
         return GameFailed(task.index, f"{type(error).__name__}: {error}")
 

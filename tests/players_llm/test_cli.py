@@ -10,6 +10,8 @@ from pathlib import Path
 
 import httpx
 
+from core.store import open_store
+from players.mock_llm import Behaviour
 from tests.players_llm.test_api_keys import KEY_ENV
 
 MEEPLOG = str(Path(sys.executable).with_name("meeplog"))
@@ -37,6 +39,25 @@ def test_play_one_llm_seat_against_bots_with_a_key_that_shows_nowhere(mock_serve
         assert logged.returncode == 0 and key not in logged.stdout
     as_other = meeplog("log", game_id, "--db", str(db), "--as", "1").stdout
     assert "seat 0 consulted mock" in as_other and "asked mock" not in as_other
+
+
+def test_a_refused_key_stops_play_and_a_tournament_with_one_line_instead_of_playing_on_at_random(mock_server,
+                                                                                                  tmp_path):
+    server = mock_server(script=[Behaviour.UNAUTHORIZED] * 50)
+    seat = f"llm:base_url={server.url}/v1,model=mock,api_key_env={KEY_ENV}"
+    endpoint = f"{server.url}/v1/chat/completions: HTTP 401 Unauthorized: Incorrect API key provided"
+    played = meeplog("play", "forest", "-p", "random", "-p", seat, "-p", "random", "--db", "memory",
+                     env={KEY_ENV: "sk-wrong"})
+    assert played.returncode == 1 and len(server.received) == 1
+    assert played.stderr.startswith(f"error: seat 1 (mock): {endpoint}; the key in ${KEY_ENV} was refused")
+
+    db = tmp_path / "t.db"
+    command = ["tournament", "forest", "-p", seat, "-p", "random", "-p", "random", "--games", "6", "--workers", "1",
+               "--db", str(db), "--out", str(tmp_path)]
+    stopped = meeplog(*command, env={KEY_ENV: "sk-wrong"})
+    assert stopped.returncode == 1 and len(server.received) == 2, "the first game's first request, then nothing"
+    assert f"(mock): {endpoint}" in stopped.stderr and "the same command resumes" in stopped.stderr
+    assert len(list(open_store(str(db)).games())) == 0
 
 
 def test_play_refuses_an_llm_seat_whose_key_variable_is_not_set():

@@ -196,16 +196,6 @@ def test_a_refused_connection_is_classified_and_retried(mock_server):
     assert len(events(game, PlayerFellBack)) == 3
 
 
-def test_a_server_without_json_schema_support_gets_json_mode_from_then_on(mock_server):
-    server = mock_server(reject_schema=True)
-    game = play(PenniesRules(), [llm(server), bot(1)])
-    formats = [(r.body.get("response_format") or {}).get("type") for r in server.received]
-    assert formats == ["json_schema", "json_object", "json_object", "json_object"]
-    assert [e.failure for e in exchanges(game)] == ["http-400", None, None, None]
-    assert events(game, CommandRejected) == []
-    assert_all_recorded(game, server)
-
-
 def test_plain_json_mode_sends_no_response_format(mock_server):
     server = mock_server()
     play(PenniesRules(), [llm(server, structured="off"), bot(1)])
