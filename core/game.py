@@ -113,6 +113,7 @@ class Game:
             rules=rules,
             sample=lambda rng: rules.sample(state, seat, rng),
             rejection=rejection,
+            config=self.config,
         )
 
     # --- changing --------------------------------------------------------------------------------

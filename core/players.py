@@ -31,6 +31,7 @@ class Observation:
     rules: Rules[Any, Any]
     sample: Callable[[random.Random], Any]
     rejection: str | None = None
+    config: BaseModel | None = None  # the game's options, public to every seat (the prompt states them)
 
 
 class AbortMatch(Exception):

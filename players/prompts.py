@@ -1,19 +1,23 @@
 """The text a language model is shown for one decision, built only from the seat's Observation.
 
-A conversation is a system message (the game's rules summary, the answer format and the JSON schema of
-the game's commands) and a user message (the seat, what happened since its last turn, its view, and its
-legal commands as a numbered list). Nothing in it comes from outside the Observation, so it can show no
-more than the seat may know; tests/conformance/test_prompts.py checks that for every game.
+A conversation is a system message (the game's rules as its prompt.md tells them to a player, the
+options in force that change them, and the answer format) and a user message (the seat, what happened
+since its last turn, its view, and its legal commands as a numbered list). Nothing in it comes from
+outside the Observation, so it can show no more than the seat may know; tests/conformance/test_prompts.py
+checks that for every game, and that the longest prompt of a game stays within PROMPT_BUDGET.
+
+It is written for small models with 4-8k token contexts: the feed is the game's own narration, one
+line an event, rather than JSON; the command schema is not repeated in the prompt (structured output
+carries it to the server, and the listed commands show their JSON).
 """
 
 from __future__ import annotations
 
-import inspect
 import json
 import random
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
+from importlib import resources
 from typing import Any, Literal
 
 import orjson
@@ -22,11 +26,11 @@ from pydantic import BaseModel
 from core.audit import AUDIT_EVENTS
 from core.kernel import Command, Rules
 from core.players import Observation
-from players.answers import command_codec, command_schema
+from players.answers import command_codec
 
-PROMPT_FILE = "prompt.md"  # a short summary written for models, in the game's package
-RULES_FILE = "RULES.md"  # the full rules, of which the first part is used when there is no prompt file
-SUMMARY_CHARS = 4000  # how much of RULES.md is used: models need the gist, not every ruling
+PROMPT_FILE = "prompt.md"  # the rules written for a player, in the game's package
+PROMPT_BUDGET = 16_000  # characters of a whole prompt at the longest point of a game (~4,000 tokens)
+UNSET_OPTIONS = frozenset({"players", "data_file"})  # config fields that are no rule for a player to learn
 FEED_LINES = 40  # at most this many events of "since your last turn"
 INLINE_WIDTH = 100  # a list or mapping shorter than this is written on one line
 LEGAL_MARK = "Your legal commands"  # heads the numbered list; the mock server finds the commands under it
@@ -43,7 +47,8 @@ class Message:
 
 def conversation(obs: Observation, *, feed_lines: int = FEED_LINES, previous: str | None = None) -> list[Message]:
     """The messages for a first ask; `previous` is the seat's last answer when the runner refused it."""
-    return [Message("system", system_text(obs.rules)), Message("user", turn_text(obs, feed_lines, previous))]
+    system = system_text(obs.rules, options_in_force(obs.config))
+    return [Message("system", system), Message("user", turn_text(obs, feed_lines, previous))]
 
 
 def refusal(answer: str, reason: str) -> list[Message]:
@@ -58,27 +63,39 @@ def render(messages: list[Message]) -> str:
 
 
 @cache
-def system_text(rules: Rules[Any, Any]) -> str:
-    schema = json.dumps(command_schema(type(rules)).json_schema(), separators=(",", ":"))
+def system_text(rules: Rules[Any, Any], options: str = "") -> str:
+    """The rules and the answer format; `options` the options in force that change the rules, as written."""
+    changed = f"\n\nThis game is played with options that change the rules above: {options}." if options else ""
     return (
         f"You are playing {rules.title}, a tabletop game, as one of the seats.\n\n"
-        f"Rules summary:\n{rules_summary(rules)}\n\n"
-        "Each turn you are shown your view of the game, what happened since your last turn, and your legal "
-        "commands as a numbered list. Choose one. Answer with one JSON object and nothing else: "
-        '{"command": <the command object, copied from the list>} or {"choice": <its number in the list>}.\n'
-        f"The answer follows this JSON schema:\n{schema}"
+        f"The rules:\n{rules_summary(rules)}{changed}\n\n"
+        "Each turn you are shown what happened since your last turn, your view of the game, and your legal "
+        "commands as a numbered list. Choose one of them. Answer with one JSON object and nothing else: "
+        '{"choice": <its number in the list>} or {"command": <the command object, copied from the list>}.'
     )
+
+
+def options_in_force(config: BaseModel | None) -> str:
+    """The config's options that differ from their defaults, as `name = value (default: d)`."""
+    if config is None:
+        return ""
+    fields = type(config).model_fields
+    changed = [
+        f"{name} = {_scalar(value)} (default: {_scalar(fields[name].get_default(call_default_factory=True))})"
+        for name, value in config.model_dump(mode="json").items()
+        if name not in UNSET_OPTIONS and value != _json(fields[name].get_default(call_default_factory=True))
+    ]
+    return "; ".join(changed)
 
 
 def turn_text(obs: Observation, feed_lines: int = FEED_LINES, previous: str | None = None) -> str:
     parts = [f"You are seat {obs.seat}."]
-    events = [e for e in obs.feed if not isinstance(e, AUDIT_EVENTS)][-feed_lines:]
-    if events:  # as JSON: describe() would need the state each event happened in, which a seat cannot have
-        codec = command_codec(type(obs.rules))
-        parts.append("Since your last turn (game events, oldest first):\n"
-                     + "\n".join(codec.dumps(event).decode() for event in events))
-    parts.append("Your view:\n" + render_view(obs.view))
     named = obs.sample(random.Random(0))  # for describe(): a state holding only what the seat knows
+    events = [e for e in obs.feed if not isinstance(e, AUDIT_EVENTS)][-feed_lines:]
+    if events:  # describe() reads only fixed data from the state: any state at or after the event will do
+        parts.append("Since your last turn (oldest first):\n"
+                     + "\n".join(f"- {obs.rules.describe(named, event)}" for event in events))
+    parts.append("Your view:\n" + render_view(obs.view))
     parts.append(f"{LEGAL_MARK}:\n" + legal_list(obs.rules, named, obs.legal))
     if obs.rejection:
         said = f"Your previous answer {previous.strip()!r}" if previous else "Your previous answer"
@@ -113,33 +130,13 @@ def legal_in(text: str) -> list[dict[str, Any]]:
 
 @cache
 def rules_summary(rules: Rules[Any, Any]) -> str:
-    """The game's prompt.md, else the first part of its RULES.md, else just its title."""
-    return summary_from(Path(inspect.getfile(type(rules))).parent, rules.title)
-
-
-def summary_from(folder: Path, title: str) -> str:
-    prompt, rules = folder / PROMPT_FILE, folder / RULES_FILE
-    if prompt.is_file():
+    """The game's prompt.md, read through its package's resources (so a compiled module or an installed
+    wheel finds it too); a game without one is announced by its title only."""
+    package = type(rules).__module__.rpartition(".")[0]
+    prompt = resources.files(package) / PROMPT_FILE if package else None
+    if prompt is not None and prompt.is_file():
         return prompt.read_text(encoding="utf-8").strip()
-    if rules.is_file():
-        return first_part(rules.read_text(encoding="utf-8"), SUMMARY_CHARS)
-    return f"{title}. Play by its usual rules; the legal commands below are the only moves allowed."
-
-
-def first_part(text: str, limit: int) -> str:
-    """At most `limit` characters of `text`, cut at the last paragraph break before the limit."""
-    text = text.strip()
-    if len(text) <= limit:
-        return text
-    paragraphs = text[:limit].split("\n\n")[:-1]  # the last one may be cut mid-way
-    while paragraphs and _heading_only(paragraphs[-1]):  # a heading without its section
-        paragraphs.pop()
-    kept = "\n\n".join(paragraphs).rstrip() or text[:limit]
-    return kept + "\n\n(The rules go on; the legal commands are listed below.)"
-
-
-def _heading_only(paragraph: str) -> bool:
-    return all(line.lstrip().startswith("#") for line in paragraph.strip().splitlines())
+    return f"{rules.title}. Play by its usual rules; the legal commands below are the only moves allowed."
 
 
 # --- the view as text -----------------------------------------------------------------------------
@@ -191,6 +188,11 @@ def _inline(value: Any, room: int = INLINE_WIDTH) -> str | None:
         parts.append(prefix + text)
         used += len(prefix) + len(text) + 2
     return ends[0] + ", ".join(parts) + ends[1]
+
+
+def _json(value: Any) -> Any:
+    """A default as model_dump(mode="json") would write it (tuples as lists, enums as values)."""
+    return orjson.loads(orjson.dumps(value, default=str))
 
 
 def _scalar(value: Any) -> str:

@@ -5,20 +5,29 @@
 The leak check renders them with an empty feed: the feed's events are the seat's redacted events, which
 test_kernel's event-feed check already covers, and two worlds compared there share their history. The
 second test renders them with the seat's real feed at every decision, so that encoding the feed and
-describing the legal commands from a sampled state works for every game.
+describing the legal commands from a sampled state works for every game. The last ones check that a
+model is taught the game's rules (its prompt.md, found under the compiled build too) and that the
+longest prompt of a game fits PROMPT_BUDGET.
 """
 
 from __future__ import annotations
 
+import importlib
+import subprocess
+import sys
+from importlib import resources
+
 import pytest
 
 from core.codec import Codec
+from core.compiled import HOT_MODULES, is_compiled
 from core.players import Observation
-from core.registry import load_rules
+from core.registry import game_names, load_rules
 from players.http_agent import observe
-from players.prompts import conversation, legal_in, render
+from players.prompts import PROMPT_BUDGET, conversation, legal_in, render, rules_summary
 from tests.conformance.leaks import find_leaks
 from tests.conformance.playouts import Playout, steps
+from tests.conformance.prompt_sizes import longest_prompt
 
 LEAK_GAMES = 1  # per player count: a prompt costs a few ms and long games have ~1,000 decisions
 
@@ -68,3 +77,44 @@ def test_prompts_list_every_legal_command_and_describe_the_seats_feed(rules):
 
 def _listed_lines(text: str) -> list[str]:
     return [line for line in text.rpartition("Your legal commands:\n")[2].splitlines() if line.startswith("[")]
+
+
+def test_the_longest_prompt_of_a_game_stays_within_the_budget(rules):
+    """Small local models have 4-8k token contexts: a whole prompt, feed included, stays under ~4,000 tokens."""
+    for players in sorted({rules.min_players, rules.max_players}):
+        assert longest_prompt(rules, players, seed=1) <= PROMPT_BUDGET, f"{players} players"
+
+
+def test_the_system_prompt_teaches_the_games_own_prompt_file(rules, game_name):
+    if game_name not in game_names():
+        pytest.skip("prompt.md is asked of installed games; a game still being written may add it last")
+    package = type(rules).__module__.rpartition(".")[0]
+    prompt = resources.files(package) / "prompt.md"
+    assert prompt.is_file(), f"{rules.title} has no prompt.md beside its rules (the rules written for a model)"
+    assert rules_summary(rules) == prompt.read_text(encoding="utf-8").strip()
+    assert len(rules_summary(rules)) <= PROMPT_BUDGET // 2, "leave half the budget to the turn itself"
+
+
+COMPILED_PROMPTS = """
+import importlib
+from core.compiled import is_compiled
+from core.registry import game_names, load_rules
+from players.prompts import rules_summary
+for name in game_names():
+    rules = load_rules(name)
+    module = importlib.import_module(type(rules).__module__)
+    print(name, is_compiled(module), len(rules_summary(rules)))
+"""
+
+
+def test_every_games_system_prompt_holds_its_prompt_file_with_the_compiled_build_in_use():
+    """The compiled kernel lives outside the package folder; the prompt file must still be found."""
+    compiled = [name for name in HOT_MODULES if name.endswith(".rules")]
+    if not compiled or not is_compiled(importlib.import_module(compiled[0])):
+        pytest.skip("no compiled build is in use here (scripts/setup-venv compiles the hot modules)")
+    shown = subprocess.run([sys.executable, "-c", COMPILED_PROMPTS], capture_output=True, text=True, check=True)
+    for line in shown.stdout.splitlines():
+        name, _, length = line.split()
+        prompt_file = resources.files(type(load_rules(name)).__module__.rpartition(".")[0]) / "prompt.md"
+        assert int(length) == len(prompt_file.read_text(encoding="utf-8").strip()), line
+    assert "forest True" in shown.stdout, "the compiled Old Man of the Forest kernel was in use"

@@ -4,13 +4,15 @@ the feed, and the no-leak check applied to all of it."""
 from __future__ import annotations
 
 import random
+from importlib import resources
 
 from pydantic import BaseModel
 
 from core.audit import CommandAccepted, LlmExchange
 from core.kernel import Command
 from core.players import Observation
-from players.prompts import conversation, first_part, legal_in, render, render_view, summary_from
+from core.registry import load_rules
+from players.prompts import conversation, legal_in, options_in_force, render, render_view, rules_summary
 from tests.conformance.leaks import find_leaks
 from tests.conformance.test_prompts import sent
 from tests.toy import PenniesRules, PenniesState, Pick, Picked, Revealed
@@ -38,26 +40,30 @@ def test_a_view_reads_as_indented_lines_with_short_parts_inline():
     assert render_view(long).splitlines()[:2] == ["hand:", "  - {id: 0, suit: green}"]
 
 
-def test_the_rules_summary_is_the_prompt_file_else_the_start_of_the_rules_else_the_title(tmp_path):
-    assert summary_from(tmp_path, "Pennies").startswith("Pennies. Play by its usual rules")
-    (tmp_path / "RULES.md").write_text("# Pennies\n\nPick a side.\n\n" + "## Rulings\n\n" + "x" * 5000)
-    assert summary_from(tmp_path, "Pennies") == (
-        "# Pennies\n\nPick a side.\n\n(The rules go on; the legal commands are listed below.)")
-    (tmp_path / "prompt.md").write_text("Pick 0 or 1; matching others scores.\n")
-    assert summary_from(tmp_path, "Pennies") == "Pick 0 or 1; matching others scores."
+def test_the_rules_are_the_games_prompt_file_found_through_its_package_else_its_title():
+    forest = load_rules("forest")
+    assert rules_summary(forest) == (resources.files("games.forest") / "prompt.md").read_text().strip()
+    assert rules_summary(PenniesRules()).startswith("Pennies. Play by its usual rules")
 
 
-def test_short_rules_are_used_whole():
-    assert first_part("# Rules\n\nAll of them.\n", 100) == "# Rules\n\nAll of them."
+def test_options_that_change_the_rules_are_stated_and_the_defaults_are_not():
+    forest = load_rules("forest")
+    assert options_in_force(forest.configure(3)) == ""
+    changed = forest.configure(3, cash_timing="after_both_takes", deforestation_penalty=3)
+    assert options_in_force(changed) == (
+        "cash_timing = after_both_takes (default: after_each_take); deforestation_penalty = 3 (default: 2)")
+    system = conversation(observation(PenniesState(players=2, scores=[0, 0]), 0, [Pick(0)], config=changed))[0]
+    assert system.content.count("cash_timing = after_both_takes") == 1
 
 
-def observation(state, seat, legal, feed=(), rejection=None):
+def observation(state, seat, legal, feed=(), rejection=None, config=None):
     rules = PenniesRules()
     return Observation(game="pennies", seat=seat, view=rules.view(state, seat), legal=tuple(legal), feed=tuple(feed),
-                       rules=rules, sample=lambda rng: rules.sample(state, seat, rng), rejection=rejection)
+                       rules=rules, sample=lambda rng: rules.sample(state, seat, rng), rejection=rejection,
+                       config=config)
 
 
-def test_a_turn_shows_the_seat_its_game_events_and_its_commands_numbered_with_their_json():
+def test_a_turn_shows_the_seat_its_game_events_as_narrated_and_its_commands_numbered_with_their_json():
     state = PenniesState(players=2, scores=[0, 0])
     feed = [Picked(1, None), CommandAccepted(1, None), LlmExchange(0, "m", "old prompt", "a", None, None, 0, 0, 1, 0),
             Revealed((0, 1))]
@@ -66,8 +72,9 @@ def test_a_turn_shows_the_seat_its_game_events_and_its_commands_numbered_with_th
     assert '"command"' in messages[0].content and "Pennies" in messages[0].content
     turn = messages[1].content
     assert turn.startswith("You are seat 0.")
-    assert ('Since your last turn (game events, oldest first):\n{"type":"Picked","seat":1,"side":null}\n'
-            '{"type":"Revealed","sides":[0,1]}\n\nYour view:') in turn
+    rules = PenniesRules()
+    assert (f"Since your last turn (oldest first):\n- {rules.describe(state, Picked(1, None))}\n"
+            f"- {rules.describe(state, Revealed((0, 1)))}\n\nYour view:") in turn
     assert "old prompt" not in turn and "CommandAccepted" not in turn
     assert '[0] {"type":"Pick","side":0} (Pick(side=0))\n[1] {"type":"Pick","side":1} (Pick(side=1))' in turn
     assert legal_in(render(messages)) == [{"type": "Pick", "side": 0}, {"type": "Pick", "side": 1}]
@@ -78,7 +85,7 @@ def test_a_refused_answer_is_quoted_with_the_runners_reason_and_the_feed_is_capp
     feed = [Revealed((0, 1))] * 50
     obs = observation(state, 0, [Pick(0)], feed, rejection="pick side 0 or 1")
     turn = conversation(obs, feed_lines=3, previous='{"command": {"type": "Pick", "side": 7}}')[1].content
-    assert turn.count('"type":"Revealed"') == 3
+    assert turn.count(f"- {PenniesRules().describe(state, Revealed((0, 1)))}") == 3
     assert turn.endswith("""Your previous answer '{"command": {"type": "Pick", "side": 7}}' was refused: """
                          "pick side 0 or 1. Choose again.")
 
