@@ -74,14 +74,17 @@ class PenniesRules(Rules[PenniesState, PenniesConfig]):
             return GAME_OVER
         return Pending.together([s for s in range(state.players) if s not in state.picks])
 
+    def sides(self, state: PenniesState) -> range:
+        return range(2)
+
     def legal(self, state: PenniesState, seat: int) -> list[Command]:
-        return [Pick(0), Pick(1)] if seat in self.pending(state).seats else []
+        return [Pick(side) for side in self.sides(state)] if seat in self.pending(state).seats else []
 
     def decide(self, state: PenniesState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
         if seat not in self.pending(state).seats:
             raise IllegalCommand(f"seat {seat} has nothing to pick now")
-        if not isinstance(command, Pick) or command.side not in (0, 1):
-            raise IllegalCommand("pick side 0 or 1")
+        if not isinstance(command, Pick) or command.side not in self.sides(state):
+            raise IllegalCommand(f"pick a side from 0 to {len(self.sides(state)) - 1}")
         events: list[GameEvent] = [Picked(seat, command.side)]
         if len(state.picks) + 1 == state.players:
             picks = {**state.picks, seat: command.side}
@@ -136,3 +139,23 @@ class LoudPenniesRules(PenniesRules):
     def decide(self, state: PenniesState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
         return [LoudPicked(e.seat, e.side) if isinstance(e, Picked) else e
                 for e in super().decide(state, seat, command, rng)]
+
+
+class CrowdedPenniesRules(PenniesRules):
+    """Offers every side below 2 ** (round + 7): the second round lists 512 commands, which the bounded-decision
+    check must catch."""
+
+    def sides(self, state: PenniesState) -> range:
+        return range(2 ** (state.round + 7))
+
+
+class WordyPenniesView(PenniesView, frozen=True):
+    notes: str
+
+
+class WordyPenniesRules(PenniesRules):
+    """Puts 70,000 characters of notes in every view: the bounded-observation check must catch it."""
+
+    def view(self, state: PenniesState, seat: int) -> BaseModel:
+        return WordyPenniesView(round=state.round, my_pick=state.picks.get(seat), picked=sorted(state.picks),
+                                scores=state.scores, notes="pennies " * 8_750)

@@ -1,13 +1,18 @@
-"""Random playouts straight on a rules kernel, recording every decision and event, for the conformance checks."""
+"""Playouts straight on a rules kernel, recording every decision and event, for the conformance checks.
+
+Players are random unless a `choose` is handed in; `observation` builds what a seat is shown the way
+Game.observation does, and `problems` runs the cheap checks every finished game must pass.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.kernel import Command, GameEvent, Rules
+from core.kernel import Command, GameEvent, Outcome, Rules
+from core.players import Observation
 
 MAX_STEPS = 20_000
 
@@ -22,15 +27,18 @@ class Playout:
 
 
 Step = tuple[Any, int, Command]  # (state before the decision, seat, command)
+Choose = Callable[[Any, int, list[Command]], Command]  # (state, seat, legal commands) -> the command
 
 
-def steps(rules: Rules[Any, Any], config: Any, seed: int, playout: Playout | None = None) -> Iterator[Step]:
-    """Play a random game, yielding each decision before it is applied.
+def steps(rules: Rules[Any, Any], config: Any, seed: int, playout: Playout | None = None,
+          choose: Choose | None = None) -> Iterator[Step]:
+    """Play a game, yielding each decision before it is applied; random choices unless `choose` is given.
 
     Simultaneous decisions are chosen from the state before any of them and applied in seat order, as
     the match runner does; each must stay legal after the others (the kernel contract).
     """
     rng = random.Random(seed)
+    pick = choose or (lambda _state, _seat, moves: rng.choice(moves))
     record = playout or Playout(config, seed)
     state = rules.setup(config, random.Random(seed))
     record.state = state
@@ -42,7 +50,7 @@ def steps(rules: Rules[Any, Any], config: Any, seed: int, playout: Playout | Non
         for seat in pending.seats:
             moves = rules.legal(state, seat)
             assert moves, f"pending seat {seat} has no legal command"
-            chosen.append((seat, rng.choice(moves)))
+            chosen.append((seat, pick(state, seat, moves)))
         for seat, command in chosen:
             yield state, seat, command
             events = rules.apply(state, seat, command, rng)
@@ -51,12 +59,44 @@ def steps(rules: Rules[Any, Any], config: Any, seed: int, playout: Playout | Non
     raise AssertionError(f"no end after {MAX_STEPS} decisions (seed {seed})")
 
 
-def play(rules: Rules[Any, Any], config: Any, seed: int, on_step: Callable[[Step], None] | None = None) -> Playout:
+def play(rules: Rules[Any, Any], config: Any, seed: int, on_step: Callable[[Step], None] | None = None,
+         choose: Choose | None = None) -> Playout:
     record = Playout(config, seed)
-    for step in steps(rules, config, seed, record):
+    for step in steps(rules, config, seed, record, choose):
         if on_step:
             on_step(step)
     return record
+
+
+def observation(rules: Rules[Any, Any], state: Any, seat: int, feed: Sequence[GameEvent] = (),
+                legal: Sequence[Command] | None = None) -> Observation:
+    """What the seat is shown, with `sample` drawing from `state`, built straight on the kernel."""
+    return Observation(
+        game=rules.name,
+        seat=seat,
+        view=rules.view(state, seat),
+        legal=tuple(rules.legal(state, seat) if legal is None else legal),
+        feed=tuple(feed),
+        rules=rules,
+        sample=lambda rng: rules.sample(state, seat, rng),
+    )
+
+
+def problems(rules: Rules[Any, Any], playout: Playout) -> list[str]:
+    """What is wrong with a finished game: an invalid outcome, or events that do not fold to its state."""
+    found = []
+    outcome = rules.outcome(playout.state)
+    players = playout.config.players
+    if not isinstance(outcome, Outcome) or not len(outcome.scores) == len(outcome.ranks) == players:
+        found.append(f"the outcome {outcome!r} does not score and rank {players} seats")
+    elif min(outcome.ranks) != 1:
+        found.append("nobody ranks first")
+    rebuilt = rules.setup(playout.config, random.Random(playout.seed))
+    for event in playout.events:
+        rules.evolve(rebuilt, event)
+    if rebuilt != playout.state:
+        found.append("folding the events does not rebuild the final state")
+    return found
 
 
 def player_counts(rules: Rules[Any, Any]) -> range:

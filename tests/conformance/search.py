@@ -12,27 +12,13 @@ import random
 from typing import Any
 
 from core.kernel import Rules
-from core.players import Observation
 from players.heuristic import HeuristicOptions, HeuristicPlayer
 from players.mcts import MctsPlayer
 from players.mcts_options import MctsOptions
-from tests.conformance.playouts import steps
+from tests.conformance.playouts import observation, steps
 
 Problem = str
 SIMS = 16
-
-
-def observation(rules: Rules[Any, Any], state: Any, seat: int) -> Observation:
-    """What the seat is shown, with `sample` drawing from `state`, built straight on the kernel."""
-    return Observation(
-        game=rules.name,
-        seat=seat,
-        view=rules.view(state, seat),
-        legal=tuple(rules.legal(state, seat)),
-        feed=(),
-        rules=rules,
-        sample=lambda rng: rules.sample(state, seat, rng),
-    )
 
 
 def find_peeks(rules: Rules[Any, Any], config: Any, seeds: range, points: int = 3) -> list[Problem]:

@@ -1,0 +1,100 @@
+"""Whole games under chosen players, measuring every decision's size and what a remote seat is sent.
+
+The players are the ones tournaments meet and the ones that break games: random, the game's heuristic,
+MCTS, and two adversaries that always answer the first or the last legal command (a weak model or a
+broken bot that hoards cards makes a combinatorial list grow, if a game lets it). `measure` plays one
+game straight on the kernel and keeps the largest `legal` list and the largest HTTP-agent observation
+(players/http_agent.py, serialised as it is sent) met on the way; past either bound of core/limits.py
+it stops the game with OutOfBounds, which says where.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from core.kernel import Command, Rules
+from core.limits import MAX_LEGAL_COMMANDS, MAX_OBSERVATION_BYTES
+from core.players import Observation, make_player
+from core.specs import PlayerSpec
+from players.http_agent import observe
+from tests.conformance.playouts import Playout, observation, steps
+
+Policy = Callable[[Observation], Command]
+ADVERSARIES = ("first", "last")
+
+
+class OutOfBounds(AssertionError):
+    """A decision listed more commands, or an observation weighed more, than core/limits.py allows."""
+
+
+@dataclass
+class Extremes:
+    """The largest decision and observation met, and how many decisions were made."""
+
+    decision: int = 0  # legal commands
+    observation: int = 0  # bytes
+    decisions: int = 0
+
+    def add(self, other: Extremes) -> None:
+        self.decision = max(self.decision, other.decision)
+        self.observation = max(self.observation, other.observation)
+        self.decisions += other.decisions
+
+
+def policy(spec: str, seed: int) -> Policy:
+    """A seat's player from a spec: `first`, `last`, `random`, or any player with a synchronous `choose`
+    (heuristic, mcts:...)."""
+    parsed = PlayerSpec.parse(spec)
+    if parsed.name == "first":
+        return lambda obs: obs.legal[0]
+    if parsed.name == "last":
+        return lambda obs: obs.legal[-1]
+    if parsed.name == "random":
+        rng = random.Random(parsed.options.get("seed", seed))
+        return lambda obs: rng.choice(obs.legal)
+    player = make_player(parsed, seed)
+    choose = getattr(player, "choose", None)
+    if choose is None:
+        raise ValueError(f"{parsed.name} has no synchronous choose: use first, last, random, heuristic or mcts")
+    return choose
+
+
+def observation_bytes(obs: Observation) -> int:
+    """The size of the JSON body an HTTP agent is POSTed for this observation."""
+    return len(orjson.dumps(observe(obs, obs.rejection).model_dump(mode="json")))
+
+
+def measure(rules: Rules[Any, Any], config: Any, seed: int, specs: Sequence[str]) -> tuple[Playout, Extremes]:
+    """Play one game with a player per seat (`specs`), measuring each decision as it is offered.
+
+    A seat's feed is the events since its previous decision, as it sees them (the runner's feed).
+    """
+    players = [policy(spec, seed * 10 + seat) for seat, spec in enumerate(specs)]
+    playout, extremes = Playout(config, seed), Extremes()
+    delivered = [0] * config.players
+
+    def choose(state: Any, seat: int, legal: list[Command]) -> Command:
+        step = len(playout.decisions)
+        if len(legal) > MAX_LEGAL_COMMANDS:
+            raise OutOfBounds(f"seat {seat} had {len(legal):,} legal commands at decision {step} "
+                              f"(bound {MAX_LEGAL_COMMANDS})")
+        feed = [event.seen_by(seat) for event in playout.events[delivered[seat]:]]
+        delivered[seat] = len(playout.events)
+        obs = observation(rules, state, seat, feed, legal)
+        size = observation_bytes(obs)
+        if size > MAX_OBSERVATION_BYTES:
+            raise OutOfBounds(f"seat {seat} was sent {size:,} bytes at decision {step} "
+                              f"(bound {MAX_OBSERVATION_BYTES:,})")
+        extremes.decision = max(extremes.decision, len(legal))
+        extremes.observation = max(extremes.observation, size)
+        extremes.decisions += 1
+        return players[seat](obs)
+
+    for _ in steps(rules, config, seed, playout, choose):
+        pass
+    return playout, extremes
