@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from importlib import import_module
 from importlib.metadata import entry_points
@@ -14,6 +16,7 @@ if TYPE_CHECKING:  # core.players imports this module
 
 GAMES_GROUP = "meeplog.games"
 PLAYERS_GROUP = "meeplog.players"
+_known_for_now: dict[str, str] = {}  # game name -> module:Class, while `known_game` runs
 
 
 class UnknownName(LookupError):
@@ -25,16 +28,32 @@ def _names(group: str) -> dict[str, str]:
 
 
 def game_names() -> list[str]:
-    return sorted(_names(GAMES_GROUP))
+    return sorted(_names(GAMES_GROUP) | _known_for_now)
 
 
 def player_names() -> list[str]:
     return sorted(_names(PLAYERS_GROUP))
 
 
-@cache
 def load_rules(name: str) -> Rules[Any, Any]:
     """The rules kernel registered as `name`, or one given as `module:Class` (a game not yet installed)."""
+    return _load_rules(_known_for_now.get(name, name))
+
+
+@contextmanager
+def known_game(target: str) -> Iterator[Rules[Any, Any]]:
+    """Make a game given as `module:Class` known by its own name while the block runs, as an installed one is:
+    games and replays record the name, and the store and replays look it up (the conformance kit's --rules)."""
+    rules = load_rules(target)
+    _known_for_now[rules.name] = target
+    try:
+        yield rules
+    finally:
+        del _known_for_now[rules.name]
+
+
+@cache
+def _load_rules(name: str) -> Rules[Any, Any]:
     target = _names(GAMES_GROUP).get(name) or (name if ":" in name else None)
     if target is None:
         raise UnknownName(f"unknown game {name!r}; known games: {', '.join(game_names()) or 'none installed'}")

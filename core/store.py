@@ -23,6 +23,7 @@ from core import codec
 from core.audit import AUDIT_EVENTS, GameFinished, GameStarted
 from core.codec import Codec
 from core.game import Game, Recorded
+from core.kernel import Rules
 from core.registry import game_names, load_rules
 from core.tournament.events import TOURNAMENT_CODEC, TOURNAMENT_TOPIC
 
@@ -48,9 +49,13 @@ class OrjsonTranscoder(Transcoder):
         return orjson.loads(data)
 
 
-@cache
 def game_codec(game: str) -> Codec:
-    rules = load_rules(game)
+    return _codec(load_rules(game))
+
+
+@cache
+def _codec(rules: Rules[Any, Any]) -> Codec:
+    """Per rules object, so that a game known only for a while (core.registry.known_game) is not kept."""
     return Codec(AUDIT_EVENTS + rules.events + rules.commands)
 
 
