@@ -1,8 +1,8 @@
 """Trek-card arithmetic on hands kept as a count per kind (kind = symbol * 3 + value - 1).
 
 Cards of one kind are interchangeable, so every choice of cards is a sorted tuple of kinds (a multiset):
-the ways to pay a move of some length, a Visit's symbols, or a Journey's pair are enumerated once per
-distinct multiset, never per physical card.
+a Visit's symbols or a Journey's pair are enumerated once per distinct multiset, never per physical card,
+and a Move's cards are played one kind at a time in ascending order, so each multiset has one order.
 """
 
 from __future__ import annotations
@@ -49,6 +49,14 @@ def _sums(ones: int, twos: int, threes: int) -> tuple[int, ...]:
     sums = {a + 2 * b + 3 * c for a in range(ones + 1) for b in range(twos + 1) for c in range(threes + 1)}
     sums.discard(0)
     return tuple(sorted(sums))
+
+
+def sums_from(hand: list[int], lowest: int) -> tuple[int, ...]:
+    """Every total a set of the hand's cards of kind `lowest` or above can make, 0 (no card) included, ascending."""
+    counts = [0] * KINDS_PER_SYMBOL
+    for kind in range(lowest, len(hand)):
+        counts[kind % KINDS_PER_SYMBOL] += hand[kind]
+    return (0, *_sums(counts[0], counts[1], counts[2]))
 
 
 def payments_for(hand: list[int], lengths: Container[int], longest: int) -> list[tuple[int, ...]]:

@@ -1,7 +1,9 @@
 """What a player of Trekking the World can do. Locations are ints, trek cards kinds, colours indices (TrekData).
 
-The Move is two decisions, as the rulebook tells it: announce the destination (MoveTo), then play the
-cards whose values add up to a route's length (PayMove). A choice of cards is a sorted tuple of kinds.
+The Move follows the rulebook's steps: announce the destination (MoveTo), then play the cards whose values
+add up to a route's length one at a time (PayCard), and set off (SetOff) when more cards could still be
+played. Other choices of cards (a Visit's, a Journey's pair) are sorted tuples of kinds: their lists are
+bounded by the data, not by the hand.
 """
 
 from dataclasses import dataclass
@@ -30,8 +32,15 @@ class MoveTo(Command):
 
 
 @dataclass(frozen=True)
-class PayMove(Command):
-    cards: tuple[int, ...]
+class PayCard(Command):
+    """Play one card of this kind towards the announced Move; kinds go in ascending order (one order per payment)."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class SetOff(Command):
+    """Walk the announced Move with the cards played, when they already add up to a route's length."""
 
 
 @dataclass(frozen=True)
@@ -103,7 +112,8 @@ COMMANDS = (
     Fly,
     SkipFly,
     MoveTo,
-    PayMove,
+    PayCard,
+    SetOff,
     DrawTwo,
     TakeTrekCard,
     DrawTrekCard,

@@ -24,8 +24,9 @@ from games.trekking.commands import (
     JourneyMove,
     JourneyVisit,
     MoveTo,
-    PayMove,
+    PayCard,
     Recolor,
+    SetOff,
     SkipEffect,
     SkipFly,
     TakeTrekCard,
@@ -47,6 +48,7 @@ from games.trekking.events import (
     RouteAnnounced,
     StartAirportChosen,
     TrekCardDrawn,
+    TrekCardPlayed,
     TrekCardTaken,
     Trekked,
     TurnEnded,
@@ -55,7 +57,7 @@ from games.trekking.events import (
 )
 from games.trekking.fold import evolve
 from games.trekking.moves import current_effect, effect_options, row_token, visitable_slot, waived_count
-from games.trekking.reach import route_lengths
+from games.trekking.reach import next_payment_cards, payment_lengths, pays_route, route_lengths
 from games.trekking.souvenirs import arrival_events, recolour_events
 from games.trekking.state import ACTION, AIRPORT, DRAW, EFFECT, FLY, NO_ONE, OVER, PAY, ROUTE, TrekState
 
@@ -93,18 +95,45 @@ def move_to(state: TrekState, seat: int, command: MoveTo, rng: random.Random) ->
     return [RouteAnnounced(seat, target)]
 
 
-def pay_move(state: TrekState, seat: int, command: PayMove, rng: random.Random) -> list[GameEvent]:
-    cards = tuple(sorted(command.cards))
-    if not cards or not holds(state.hands[seat], cards):
-        raise IllegalCommand("play at least one card, and only cards from your hand")
+def pay_card(state: TrekState, seat: int, command: PayCard, rng: random.Random) -> list[GameEvent]:
+    """One more card towards the Move; the hiker sets off at once when the cards pay a route and no card could
+    be added towards a longer one."""
+    hand, paid, kind = state.hands[seat], tuple(state.paying), command.card
+    if kind not in next_payment_cards(state, seat, hand, paid):
+        raise IllegalCommand(_payment_refusal(state, seat, kind, paid))
+    events: list[GameEvent] = [TrekCardPlayed(seat, kind)]
+    rest = hand[:]
+    rest[kind] -= 1
+    played = (*paid, kind)
+    if pays_route(state, seat, played) and not next_payment_cards(state, seat, rest, played):
+        events += _set_off_events(state, seat, played)
+    return events
+
+
+def set_off(state: TrekState, seat: int, command: SetOff, rng: random.Random) -> list[GameEvent]:
+    paid = tuple(state.paying)
+    if not pays_route(state, seat, paid):
+        raise IllegalCommand(f"the cards played add up to {total_value(paid)}, and no route to "
+                             f"{state.data.place(state.heading)} is that long: play another card (PayCard)")
+    return _set_off_events(state, seat, paid)
+
+
+def _set_off_events(state: TrekState, seat: int, paid: tuple[int, ...]) -> list[GameEvent]:
     target = state.heading
-    start, blocked = state.position[seat], state.blocked_for(seat)
-    if not state.routes.reaches(start, blocked, total_value(cards), target):
-        lengths = route_lengths(state, seat, target)
-        raise IllegalCommand(f"those cards add up to {total_value(cards)}, but the routes to "
-                             f"{state.data.place(target)} your hand can pay are "
-                             f"{', '.join(map(str, lengths))} links long")
-    return [Trekked(seat, state.position[seat], target, cards), *arrival_events(state, seat, target)]
+    return [Trekked(seat, state.position[seat], target, paid), *arrival_events(state, seat, target)]
+
+
+def _payment_refusal(state: TrekState, seat: int, kind: int, paid: tuple[int, ...]) -> str:
+    data = state.data
+    if not 0 <= kind < data.kind_count or not state.hands[seat][kind]:
+        return f"you hold no {data.card_name(kind) if 0 <= kind < data.kind_count else kind} card to play"
+    if paid and kind < paid[-1]:
+        return (f"play the Move's cards in ascending order (symbol, then value): after "
+                f"{data.card_name(paid[-1])}, {data.card_name(kind)} cannot come")
+    so_far = f"the {total_value(paid)} played so far plus " if paid else ""
+    lengths = ", ".join(map(str, sorted(payment_lengths(state, seat, paid))))
+    return (f"{so_far}{data.card_name(kind)} can be completed to none of the routes to "
+            f"{data.place(state.heading)} your cards can pay ({lengths} links long)")
 
 
 # --- the action ------------------------------------------------------------------------------------
@@ -288,7 +317,8 @@ HANDLERS: dict[tuple[str, type], Handler] = {
     (FLY, Fly): fly,
     (FLY, SkipFly): skip_fly,
     (ROUTE, MoveTo): move_to,
-    (PAY, PayMove): pay_move,
+    (PAY, PayCard): pay_card,
+    (PAY, SetOff): set_off,
     (ACTION, DrawTwo): draw_two,
     (ACTION, Visit): visit,
     (ACTION, Journey): journey,
@@ -302,7 +332,7 @@ EXPECTED = {
     AIRPORT: "choose a free starting airport",
     FLY: "fly to a free airport or skip the flight",
     ROUTE: "announce the destination of your Move (MoveTo)",
-    PAY: "play the cards that pay the announced route (PayMove)",
+    PAY: "play the cards that pay the announced route, one at a time (PayCard), then SetOff if asked",
     ACTION: "take an action: DrawTwo, Visit or Journey",
     DRAW: "pick a trek card from the row or the deck",
     EFFECT: "resolve the current Journey effect or skip it",

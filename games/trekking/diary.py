@@ -19,8 +19,9 @@ from games.trekking.commands import (
     JourneyMove,
     JourneyVisit,
     MoveTo,
-    PayMove,
+    PayCard,
     Recolor,
+    SetOff,
     SkipEffect,
     SkipFly,
     TakeTrekCard,
@@ -45,6 +46,7 @@ from games.trekking.events import (
     StartAirportChosen,
     TileChanged,
     TrekCardDrawn,
+    TrekCardPlayed,
     TrekCardTaken,
     TrekDeckShuffled,
     Trekked,
@@ -83,6 +85,8 @@ def _event(state: TrekState, event: GameEvent) -> str | None:
             return f"Seat {seat} stays on the ground."
         case RouteAnnounced(seat, target):
             return f"Seat {seat} announces a trek to {state.data.place(target)}."
+        case TrekCardPlayed(seat, card):
+            return f"Seat {seat} plays {data.card_name(card)} for the trek."
         case Trekked(seat, origin, target, ()):
             return f"Seat {seat} wanders from {state.data.place(origin)} to {state.data.place(target)} free of charge."
         case Trekked(seat, origin, target, cards):
@@ -182,9 +186,13 @@ def _command(state: TrekState, command: Command) -> str | None:
             return "stay on the ground"
         case MoveTo(target):
             return f"trek to {state.data.place(target)}"
-        case PayMove(cards):
-            links = total_value(cards)
-            return f"pay the trek with {_cards(state, cards)} ({links} link{'s' if links != 1 else ''})"
+        case PayCard(card):
+            links = total_value((*state.paying, card))
+            return f"play {data.card_name(card)} for the trek ({links} link{'s' if links != 1 else ''} paid with it)"
+        case SetOff():
+            links = total_value(tuple(state.paying))
+            return (f"set off for {state.data.place(state.heading)} with the cards played "
+                    f"({links} link{'s' if links != 1 else ''})")
         case DrawTwo():
             return "draw two trek cards"
         case TakeTrekCard(card):

@@ -68,8 +68,17 @@ class RouteAnnounced(GameEvent):
 
 
 @dataclass(frozen=True)
+class TrekCardPlayed(GameEvent):
+    """A card put down towards the announced Move: it leaves the hand now and is discarded when the hiker sets off."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True)
 class Trekked(GameEvent):
-    """The hiker walked from `origin` to `target`, paying `cards` (none for a Journey's free move)."""
+    """The hiker walked from `origin` to `target`, paying `cards`, the ones played towards the Move (none for a
+    Journey's free move)."""
 
     seat: int
     origin: int
@@ -212,6 +221,7 @@ EVENTS = (
     Flew,
     FlightDeclined,
     RouteAnnounced,
+    TrekCardPlayed,
     Trekked,
     SouvenirCollected,
     TileChanged,

@@ -29,6 +29,7 @@ from games.trekking.events import (
     StartAirportChosen,
     TileChanged,
     TrekCardDrawn,
+    TrekCardPlayed,
     TrekCardTaken,
     TrekDeckShuffled,
     Trekked,
@@ -71,13 +72,18 @@ def _start_if_ready(state: TrekState) -> None:
 
 
 def _spend(state: TrekState, seat: int, cards: tuple[int, ...]) -> None:
-    """Cards played go face up to the discard pile; what was known of the hand can only shrink."""
-    hand, known, discard = state.hands[seat], state.known[seat], state.trek_discard
+    """Cards played go face up to the discard pile."""
     for kind in cards:
-        hand[kind] -= 1
-        discard[kind] += 1
-        if known[kind]:
-            known[kind] -= 1
+        _leave_hand(state, seat, kind)
+        state.trek_discard[kind] += 1
+
+
+def _leave_hand(state: TrekState, seat: int, kind: int) -> None:
+    """A card leaves the hand; what was known of the hand can only shrink."""
+    state.hands[seat][kind] -= 1
+    known = state.known[seat]
+    if known[kind]:
+        known[kind] -= 1
 
 
 def _next_effect(state: TrekState) -> None:
@@ -142,8 +148,15 @@ def _route_announced(state: TrekState, event: RouteAnnounced) -> None:
     state.phase = PAY
 
 
+def _card_played(state: TrekState, event: TrekCardPlayed) -> None:
+    _leave_hand(state, event.seat, event.card)
+    state.paying.append(event.card)
+
+
 def _trekked(state: TrekState, event: Trekked) -> None:
-    _spend(state, event.seat, event.cards)
+    for kind in event.cards:  # the cards played towards the Move, out of the hand already
+        state.trek_discard[kind] += 1
+    state.paying = []
     state.place_hiker(event.seat, event.target)
     if state.phase == EFFECT:
         _next_effect(state)
@@ -274,6 +287,7 @@ _HANDLERS: dict[type, Callable[[TrekState, Any], None]] = {
     Flew: _flew,
     FlightDeclined: _flight_declined,
     RouteAnnounced: _route_announced,
+    TrekCardPlayed: _card_played,
     Trekked: _trekked,
     SouvenirCollected: _souvenir,
     TileChanged: _tile,

@@ -22,7 +22,7 @@ import random
 
 from core.evaluation import win_chances
 from core.kernel import Command
-from games.trekking.cards import hand_sums, payments_for, symbol_of, value_of
+from games.trekking.cards import hand_sums, payments_for, symbol_of, total_value, value_of
 from games.trekking.commands import (
     ChooseStartAirport,
     DrawTrekCard,
@@ -34,8 +34,9 @@ from games.trekking.commands import (
     JourneyMove,
     JourneyVisit,
     MoveTo,
-    PayMove,
+    PayCard,
     Recolor,
+    SetOff,
     SkipEffect,
     SkipFly,
     TakeTrekCard,
@@ -43,7 +44,7 @@ from games.trekking.commands import (
     Visit,
 )
 from games.trekking.moves import row_token
-from games.trekking.reach import route_lengths_by_target
+from games.trekking.reach import payment_lengths, route_lengths_by_target
 from games.trekking.scoring import score_sheet, set_points
 from games.trekking.souvenirs import holder_after_gain, holder_by_state
 from games.trekking.state import ACTION, EFFECT, NO_ONE, TrekState
@@ -68,8 +69,8 @@ class TrekkingHeuristic:
             return mind.airport(legal, rng)
         if isinstance(first, MoveTo):
             return mind.target(legal, rng)
-        if isinstance(first, PayMove):
-            return mind.payment(legal)
+        if isinstance(first, PayCard | SetOff):
+            return mind.payment()
         if state.phase == ACTION:
             return mind.action(legal)
         if isinstance(first, TakeTrekCard | DrawTrekCard):
@@ -288,19 +289,23 @@ class _Mind:
                 return None
         return keep
 
-    def payment(self, legal: list[Command]) -> Command:
-        """The payment that leaves the best hand: the target's symbols kept if it can be visited."""
-        target = self.state.heading
-        best, best_value = legal[0], -math.inf
-        for command in legal:
-            assert isinstance(command, PayMove)
+    def payment(self) -> Command:
+        """The next card of the payment that leaves the best hand (the target's symbols kept if it can be
+        visited), among those completing the cards already played; SetOff once they are that payment."""
+        state, paid = self.state, tuple(self.state.paying)
+        lowest, total = (paid[-1] if paid else 0), total_value(paid)
+        spendable = [count if kind >= lowest else 0 for kind, count in enumerate(self.hand)]
+        extras = {length - total for length in payment_lengths(state, self.seat, paid)}
+        best: tuple[int, ...] = ()
+        best_value = -math.inf
+        for cards in payments_for(spendable, extras, max(extras)):
             left = self.hand[:]
-            for kind in command.cards:
+            for kind in cards:
                 left[kind] -= 1
-            value = self.arrival_value(target, left, visit_now=True) - sum(self.utility(k) for k in command.cards)
+            value = self.arrival_value(state.heading, left, visit_now=True) - sum(self.utility(k) for k in cards)
             if value > best_value:
-                best, best_value = command, value
-        return best
+                best, best_value = cards, value
+        return PayCard(best[0]) if best else SetOff()
 
     def action(self, legal: list[Command]) -> Command:
         visits = [c for c in legal if isinstance(c, Visit)]

@@ -18,8 +18,9 @@ from games.trekking.commands import (
     JourneyMove,
     JourneyVisit,
     MoveTo,
-    PayMove,
+    PayCard,
     Recolor,
+    SetOff,
     SkipEffect,
     SkipFly,
     TakeTrekCard,
@@ -27,14 +28,14 @@ from games.trekking.commands import (
     Visit,
 )
 from games.trekking.data import Effect
-from games.trekking.reach import free_move_targets, move_payments, move_targets
+from games.trekking.reach import free_move_targets, move_targets, next_payment_cards, pays_route
 from games.trekking.state import ACTION, AIRPORT, DRAW, EFFECT, FLY, NO_ONE, PAY, ROUTE, TrekState
 
 SKIP_EFFECT = SkipEffect()
 SKIP_FLY = SkipFly()
 DRAW_TWO = DrawTwo()
 DRAW_TREK_CARD = DrawTrekCard()
-
+SET_OFF = SetOff()
 
 
 class _Interned(dict[Any, Command]):
@@ -50,7 +51,7 @@ class _Interned(dict[Any, Command]):
 
 
 MOVE_TO = _Interned(MoveTo)
-PAY_MOVE = _Interned(PayMove)
+PAY_CARD = _Interned(PayCard)
 TAKE_TREK_CARD = _Interned(TakeTrekCard)
 VISIT = _Interned(Visit)
 FLY_TO = _Interned(Fly)
@@ -64,7 +65,7 @@ def legal(state: TrekState, seat: int) -> list[Command]:
     if phase == ROUTE:
         return [MOVE_TO[target] for target in state.routes.locations(move_targets(state, seat))]
     if phase == PAY:
-        return [PAY_MOVE[cards] for cards in move_payments(state, seat, state.heading)]
+        return payment_options(state, seat)
     if phase == ACTION:
         return action_options(state, seat)
     if phase == DRAW:
@@ -76,6 +77,14 @@ def legal(state: TrekState, seat: int) -> list[Command]:
     if phase == AIRPORT:
         return [ChooseStartAirport(airport) for airport in state.free_airports()]
     return []
+
+
+def payment_options(state: TrekState, seat: int) -> list[Command]:
+    """The Move's cards, one at a time: setting off once they pay a route, or another card towards a longer one."""
+    paid = tuple(state.paying)
+    options: list[Command] = [SET_OFF] if pays_route(state, seat, paid) else []
+    options.extend(PAY_CARD[kind] for kind in next_payment_cards(state, seat, state.hands[seat], paid))
+    return options
 
 
 def action_options(state: TrekState, seat: int) -> list[Command]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.trekking.cards import hand_sums, payments_for
+from games.trekking.cards import hand_sums, sums_from, total_value, value_of
 from games.trekking.state import TrekState
 
 
@@ -48,11 +48,36 @@ def route_lengths_by_target(state: TrekState, seat: int) -> dict[int, list[int]]
     return found
 
 
-def move_payments(state: TrekState, seat: int, target: int) -> list[tuple[int, ...]]:
-    lengths = route_lengths(state, seat, target)
-    if not lengths:
-        return []
-    return payments_for(state.hands[seat], set(lengths), lengths[-1])
+def payment_lengths(state: TrekState, seat: int, paid: tuple[int, ...]) -> set[int]:
+    """Every length of a route to the announced target that `paid`, topped up with more of the seat's hand
+    (kinds from the last one paid on), can pay: what the Move may still cost (T14)."""
+    start, blocked, reaches, target = state.position[seat], state.blocked_for(seat), state.routes.reaches, state.heading
+    total = total_value(paid)
+    return {total + extra for extra in sums_from(state.hands[seat], paid[-1] if paid else 0)
+            if reaches(start, blocked, total + extra, target)}
+
+
+def pays_route(state: TrekState, seat: int, paid: tuple[int, ...]) -> bool:
+    """Whether the cards played add up to the length of some route to the announced target."""
+    return state.routes.reaches(state.position[seat], state.blocked_for(seat), total_value(paid), state.heading)
+
+
+def next_payment_cards(state: TrekState, seat: int, hand: list[int], paid: tuple[int, ...]) -> list[int]:
+    """The kinds of `hand` that may be played next towards the Move after `paid`: from the last kind paid on
+    (so that each set of cards is played in one order), and only if more of the hand can then make up the
+    length of a route. Short completions are tried first: long routes need a search."""
+    start, blocked, reaches, target = state.position[seat], state.blocked_for(seat), state.routes.reaches, state.heading
+    total = total_value(paid)
+    found = []
+    for kind in range(paid[-1] if paid else 0, len(hand)):
+        if not hand[kind]:
+            continue
+        rest = hand[:]
+        rest[kind] -= 1
+        reached = total + value_of(kind)
+        if any(reaches(start, blocked, reached + extra, target) for extra in sums_from(rest, kind)):
+            found.append(kind)
+    return found
 
 
 def free_move_targets(state: TrekState, seat: int, most: int) -> int:

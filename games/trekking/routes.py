@@ -222,20 +222,101 @@ class Routes:
         return distance
 
     def _longest_bound(self, start: int, end: int, blocked: int) -> int:
-        """An upper bound on a route's length inside the start's part of the map once blocked locations go.
+        """An upper bound on the length of a route from start to end once blocked locations go.
 
-        A trail from start to end uses an even number of links at every other location it crosses, so
-        every location whose degree has the wrong parity leaves a link out: at most links - wrong / 2.
-        A simple path crosses each location once: at most locations - 1.
+        A simple path crosses each location once: at most locations - 1. A trail crosses each bridge of
+        the free map at most once, so it can only use the bridges between start and end and the links of
+        the bridgeless pieces they join; inside each piece it runs from where it enters to where it
+        leaves, using an even number of links at every other location, so every location whose degree
+        has the wrong parity leaves a link out: at most links - wrong / 2 per piece.
         """
         distance = self.distances_from(start, blocked)
         inside = [node for node in range(self.size) if distance[node] <= self.size]
         if self.simple:
             return len(inside) - 1
-        degrees = {node: sum(1 for n, _ in self.adjacency[node] if distance[n] <= self.size) for node in inside}
-        links = sum(degrees.values()) // 2
-        wrong = sum(1 for node, degree in degrees.items() if degree % 2 != (node in (start, end)))
-        return links - wrong // 2
+        links = {link: (node, neighbour) for node in inside for neighbour, link in self.adjacency[node]
+                 if distance[neighbour] <= self.size}
+        bridges = self._bridges(start, links)
+        piece = self._pieces(inside, links, bridges)
+        path = self._bridge_path(start, end, piece, bridges, links)
+        if path is None:
+            return 0
+        bound = len(path)
+        gates = [start, *(node for crossing in path for node in crossing), end]  # enter, leave, enter, ... leave
+        for enter, leave in zip(gates[0::2], gates[1::2], strict=True):
+            own = piece[enter]
+            degree = dict.fromkeys((n for n in inside if piece[n] == own), 0)
+            count = 0
+            for link, (a, b) in links.items():
+                if link not in bridges and piece[a] == own:
+                    degree[a] += 1
+                    degree[b] += 1
+                    count += 1
+            wrong = sum(1 for node, d in degree.items() if d % 2 != ((node == enter) != (node == leave)))
+            bound += count - wrong // 2
+        return bound
+
+    def _bridges(self, start: int, links: dict[int, tuple[int, int]]) -> set[int]:
+        """The links whose removal cuts the free map around `start` (Tarjan's low-link, iteratively)."""
+        order: dict[int, int] = {start: 0}
+        low = {start: 0}
+        bridges: set[int] = set()
+        stack = [(start, -1, iter(self.adjacency[start]))]
+        while stack:
+            node, via, neighbours = stack[-1]
+            for neighbour, link in neighbours:
+                if link == via or link not in links:
+                    continue
+                if neighbour in order:
+                    low[node] = min(low[node], order[neighbour])
+                else:
+                    order[neighbour] = low[neighbour] = len(order)
+                    stack.append((neighbour, link, iter(self.adjacency[neighbour])))
+                    break
+            else:
+                stack.pop()
+                if stack:
+                    parent = stack[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                    if low[node] > order[parent]:
+                        bridges.add(via)
+        return bridges
+
+    def _pieces(self, inside: list[int], links: dict[int, tuple[int, int]], bridges: set[int]) -> dict[int, int]:
+        """Each location's bridgeless piece, named by one of its locations."""
+        piece: dict[int, int] = {}
+        for origin in inside:
+            if origin in piece:
+                continue
+            piece[origin] = origin
+            queue = [origin]
+            for node in queue:
+                for neighbour, link in self.adjacency[node]:
+                    if link in links and link not in bridges and neighbour not in piece:
+                        piece[neighbour] = origin
+                        queue.append(neighbour)
+        return piece
+
+    def _bridge_path(self, start: int, end: int, piece: dict[int, int], bridges: set[int],
+                     links: dict[int, tuple[int, int]]) -> list[tuple[int, int]] | None:
+        """The bridges a route from start to end must cross, in order, as (location left, location entered);
+        None if end cannot be reached."""
+        if end not in piece:
+            return None
+        crossings = [(a, b) for bridge in bridges for a, b in (links[bridge], links[bridge][::-1])]
+        came: dict[int, tuple[int, int] | None] = {piece[start]: None}
+        queue = [piece[start]]
+        for here in queue:
+            for left, entered in crossings:
+                if piece[left] == here and piece[entered] not in came:
+                    came[piece[entered]] = (left, entered)
+                    queue.append(piece[entered])
+        path = []
+        step = came[piece[end]]
+        while step is not None:
+            path.append(step)
+            step = came[piece[step[0]]]
+        return path[::-1]
 
 
 def _minimal(crossings: set[int]) -> tuple[int, ...]:

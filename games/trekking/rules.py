@@ -39,7 +39,7 @@ def _routes(path: str | None, move_path: str) -> Routes:
 class TrekkingRules(Rules[TrekState, TrekkingConfig]):
     name = "trekking"
     title = "Trekking the World"
-    version = "1"
+    version = "2"
     min_players = 2
     max_players = 5
     Config = TrekkingConfig

@@ -3,6 +3,7 @@
 Locations, destination cards and trek-card kinds are ints (see TrekData). Decks keep their top card
 last. A hand is a count per trek-card kind; `known` is the part of each hand everybody knows, because
 it was taken from the face-up trek row and cannot have been played since (a lower bound per kind).
+Cards played towards an announced Move leave the hand for `paying`, in public, until the hiker sets off.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ class TrekState:
     boxed_tokens: list[int] = field(default_factory=list)  # the unused region tokens, never seen
     journeys: tuple[int, ...] = ()  # indices of the Journey cards in play
     heading: int = NO_ONE  # the destination announced for the Move
+    paying: list[int] = field(default_factory=list)  # the cards played towards it so far, kinds in play order
     picks_left: int = 0
     journey: int = NO_ONE  # the Journey card being resolved
     effect: int = 0  # index of its next effect
@@ -117,6 +119,7 @@ class TrekState:
             boxed_tokens=self.boxed_tokens[:],
             journeys=self.journeys,
             heading=self.heading,
+            paying=self.paying[:],
             picks_left=self.picks_left,
             journey=self.journey,
             effect=self.effect,

@@ -85,6 +85,7 @@ class TrekView(BaseModel, frozen=True):
     journey_in_progress: str | None
     current_effect: str | None
     announced_target: int | None
+    move_payment: list[Card]  # the cards played towards the announced Move so far, out of the hand
     picks_left: int
     cubes: dict[int, str]  # location -> colour of the souvenir cube on it
     tiles: list[Tile]
@@ -122,6 +123,7 @@ def view(state: TrekState, seat: int) -> TrekView:
         journey_in_progress=data.journey[state.journey].id if state.phase == EFFECT else None,
         current_effect=effect_text(current_effect(state)) if state.phase == EFFECT else None,
         announced_target=state.heading if state.heading != NO_ONE else None,
+        move_payment=[_card(state, kind) for kind in state.paying],
         picks_left=state.picks_left,
         cubes={location: colours[colour] for location, colour in enumerate(state.cubes) if colour != NO_ONE},
         tiles=[

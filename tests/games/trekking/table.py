@@ -7,9 +7,10 @@ from collections.abc import Iterable, Mapping
 
 from core.kernel import Command, GameEvent
 from games.trekking import data
+from games.trekking.commands import PayCard, SetOff
 from games.trekking.events import Dealt, GameBegan, StartAirportChosen
 from games.trekking.rules import TrekkingRules, _routes
-from games.trekking.state import NO_ONE, TrekState
+from games.trekking.state import NO_ONE, PAY, TrekState
 
 RULES = TrekkingRules()
 DATA = data.DATA.load(None)
@@ -100,6 +101,15 @@ def world(
 def do(state: TrekState, command: Command, seed: int = 0) -> list[GameEvent]:
     """The seat to act plays `command`."""
     return RULES.apply(state, state.active, command, random.Random(seed))
+
+
+def pay(state: TrekState, *names: str) -> list[GameEvent]:
+    """The seat to act pays the announced Move with these cards, one at a time in ascending order, and sets
+    off if the last card leaves that to it."""
+    events = [event for kind in cards(*names) for event in do(state, PayCard(kind))]
+    if state.phase == PAY:
+        events += do(state, SetOff())
+    return events
 
 
 def legal(state: TrekState) -> list[Command]:

@@ -8,7 +8,7 @@ import tomllib
 import pytest
 from pydantic import ValidationError
 
-from games.trekking.commands import Journey, MoveTo, PayMove, SkipFly, Visit
+from games.trekking.commands import Journey, MoveTo, PayCard, SkipFly, Visit
 from games.trekking.data import DATA_FILE, TrekData
 from games.trekking.events import (
     EndTriggered,
@@ -19,19 +19,20 @@ from games.trekking.events import (
     TrekCardDrawn,
     TurnEnded,
 )
-from tests.games.trekking.table import DATA, RULES, cards, do, loc, world
+from tests.games.trekking.table import DATA, RULES, card, cards, do, loc, world
 
 
 def test_a_turn_reads_like_a_travel_diary():
     state = world(["kakadu", "air_eu"], [["SCE-1", "SCE-2", "NAT-3", "ADV-1"], []], cubes={"uluru": "red"})
     lines = []
-    for command in (MoveTo(loc("uluru")), PayMove(cards("ADV-1")), Visit(cards("SCE-1", "SCE-2", "NAT-3"))):
+    for command in (MoveTo(loc("uluru")), PayCard(card("ADV-1")), Visit(cards("SCE-1", "SCE-2", "NAT-3"))):
         lines.append(RULES.describe(state, command))
         lines += [RULES.describe(state, event) for event in do(state, command)]
     assert lines == [
         "trek to Uluru (Ayers Rock)",
         "Seat 0 announces a trek to Uluru (Ayers Rock).",
-        "pay the trek with ADV-1 (1 link)",
+        "play ADV-1 for the trek (1 link paid with it)",
+        "Seat 0 plays ADV-1 for the trek.",
         "Seat 0 treks 1 link from Kakadu National Park to Uluru (Ayers Rock), playing ADV-1.",
         "At Uluru (Ayers Rock), seat 0 packs a red souvenir.",
         "Seat 0 took the last souvenir of Oceania and pockets its region bonus token (worth 2).",

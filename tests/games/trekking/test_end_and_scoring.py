@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from games.trekking.commands import DrawTrekCard, DrawTwo, MoveTo, PayMove, Visit
+from games.trekking.commands import DrawTrekCard, DrawTwo, MoveTo, Visit
 from games.trekking.events import DestinationDealt, EndTriggered, TurnEnded, Visited
 from games.trekking.scoring import ScoreSheet, score_sheet
 from games.trekking.state import OVER
-from tests.games.trekking.table import RULES, cards, do, loc, world
+from tests.games.trekking.table import RULES, cards, do, loc, pay, world
 
 RED, BLUE, YELLOW, WHITE = range(4)
 ULURU_PAYMENT = ("SCE-1", "SCE-2", "NAT-3")
@@ -19,7 +19,7 @@ def fifth_visit(players: int = 2, **options):
     state = world(positions, hands, **options)
     state.visited[0] = [loc("fjords"), loc("reef"), loc("machu_picchu"), loc("serengeti")]
     do(state, MoveTo(loc("uluru")))
-    do(state, PayMove(cards("ADV-1")))
+    pay(state, "ADV-1")
     return state
 
 

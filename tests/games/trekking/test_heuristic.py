@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from games.trekking.commands import DrawTwo, Journey, MoveTo, PayMove, Recolor, Visit
+from games.trekking.commands import DrawTwo, Journey, MoveTo, PayCard, Recolor, Visit
 from games.trekking.heuristic import TrekkingHeuristic
-from tests.games.trekking.table import RULES, cards, do, legal, loc, world
+from tests.games.trekking.table import RULES, card, cards, do, legal, loc, pay, world
 
 POLICY = TrekkingHeuristic()
 
@@ -19,8 +19,8 @@ def test_it_walks_to_a_destination_it_can_pay_keeps_the_symbols_and_visits():
     state = world(["kakadu", "air_eu"], [["SCE-1", "SCE-2", "NAT-3", "ADV-1", "NAT-1"], []])
     assert choose(state) == MoveTo(loc("uluru"))
     do(state, MoveTo(loc("uluru")))
-    assert choose(state) == PayMove(cards("ADV-1")), "NAT-1 would do, but the visit wants nature cards"
-    do(state, PayMove(cards("ADV-1")))
+    assert choose(state) == PayCard(card("ADV-1")), "NAT-1 would do, but the visit wants nature cards"
+    pay(state, "ADV-1")
     visit = choose(state)
     assert isinstance(visit, Visit) and visit.paid in {cards("SCE-1", "SCE-2", "NAT-3"), cards("SCE-1", "SCE-2",
                                                                                                  "NAT-1")}

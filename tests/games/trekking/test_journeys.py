@@ -16,7 +16,6 @@ from games.trekking.commands import (
     JourneyMove,
     JourneyVisit,
     MoveTo,
-    PayMove,
     Recolor,
     SkipEffect,
     TakeVp3,
@@ -39,7 +38,7 @@ from games.trekking.events import (
     Vp3Taken,
 )
 from games.trekking.state import ACTION, EFFECT
-from tests.games.trekking.table import DATA, card, cards, do, legal, loc, names, of_type, world
+from tests.games.trekking.table import DATA, card, cards, do, legal, loc, names, of_type, pay, world
 
 RED, BLUE, YELLOW, WHITE = range(4)
 
@@ -54,7 +53,7 @@ def walked(start, to, hand, journeys, **options):
     """Seat 0 walks from `start` one link to `to` paying ADV-1, then is at its action."""
     state = world([start, "air_eu"], [hand, []], journeys=journeys, **options)
     do(state, MoveTo(loc(to)))
-    do(state, PayMove(cards("ADV-1")))
+    pay(state, "ADV-1")
     assert state.phase == ACTION
     return state
 

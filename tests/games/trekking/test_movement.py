@@ -7,12 +7,12 @@ import random
 import pytest
 
 from core.kernel import IllegalCommand
-from games.trekking.commands import Fly, MoveTo, PayMove, SkipFly
-from games.trekking.events import SouvenirCollected, Trekked
+from games.trekking.commands import Fly, MoveTo, PayCard, SetOff, SkipFly
+from games.trekking.events import SouvenirCollected, TrekCardPlayed, Trekked
 from games.trekking.reach import route_lengths, route_lengths_by_target
 from games.trekking.routes import Routes
 from games.trekking.state import ACTION, FLY, PAY, ROUTE
-from tests.games.trekking.table import DATA, cards, do, legal, loc, names, of_type, world
+from tests.games.trekking.table import DATA, RULES, card, cards, do, hand_of, legal, loc, names, of_type, pay, world
 
 
 def targets(state) -> set[str]:
@@ -20,7 +20,13 @@ def targets(state) -> set[str]:
 
 
 def payments(state) -> set[tuple[int, ...]]:
-    return {c.cards for c in legal(state) if isinstance(c, PayMove)}
+    """Every set of cards the announced Move can be paid with, found by walking the payment's steps."""
+    found = set()
+    for command in legal(state):
+        after = state.clone()
+        events = do(after, command)
+        found |= payments(after) if after.phase == PAY else {e.cards for e in of_type(events, Trekked)}
+    return found
 
 
 def test_a_two_reaches_exactly_the_locations_two_links_away_by_some_trail():
@@ -38,8 +44,64 @@ def test_rulebook_example_a_move_of_two_is_paid_with_a_two_or_two_ones_never_a_t
     do(state, SkipFly())
     do(state, MoveTo(loc("liberty")))
     assert payments(state) == {cards("HIS-2"), cards("ADV-1", "NAT-1")}
-    with pytest.raises(IllegalCommand, match="add up to 3"):
-        do(state, PayMove(cards("SCE-3")))
+    with pytest.raises(IllegalCommand, match=r"SCE-3 can be completed to none of the routes .* \(2 links long\)"):
+        do(state, PayCard(card("SCE-3")))
+
+
+def test_the_cards_go_down_one_at_a_time_in_ascending_order_and_set_off_waits_while_more_could_follow():
+    """Liberty lies 2, 5 or 6 links from the airport: SCE-2 pays 2, and ADV-3 could still make it 5."""
+    state = world(["air_na", "air_eu"], [["SCE-1", "SCE-2", "ADV-3"], []])
+    do(state, SkipFly())
+    do(state, MoveTo(loc("liberty")))
+    assert legal(state) == [PayCard(card("SCE-1")), PayCard(card("SCE-2"))], "nothing may follow ADV-3, worth 3"
+    assert payments(state) == {cards("SCE-2"), cards("SCE-2", "ADV-3"), cards("SCE-1", "SCE-2", "ADV-3")}
+    do(state, PayCard(card("SCE-2")))
+    assert legal(state) == [SetOff(), PayCard(card("ADV-3"))]
+    with pytest.raises(IllegalCommand, match="ascending order"):
+        do(state, PayCard(card("SCE-1")))
+    events = do(state, SetOff())
+    assert of_type(events, Trekked) == [Trekked(0, loc("air_na"), loc("liberty"), cards("SCE-2"))]
+    assert state.phase == ACTION and state.hands[0] == hand_of("SCE-1", "ADV-3") and state.paying == []
+
+
+def test_a_payment_no_card_could_extend_sets_off_with_its_last_card():
+    state = world(["air_na", "air_eu"], [["SCE-1", "SCE-2", "ADV-3"], []])
+    do(state, SkipFly())
+    do(state, MoveTo(loc("liberty")))
+    assert do(state, PayCard(card("SCE-1"))) == [TrekCardPlayed(0, card("SCE-1"))]
+    do(state, PayCard(card("SCE-2")))
+    events = do(state, PayCard(card("ADV-3")))
+    assert events[0] == TrekCardPlayed(0, card("ADV-3"))
+    assert of_type(events, Trekked) == [Trekked(0, loc("air_na"), loc("liberty"), cards("SCE-1", "SCE-2", "ADV-3"))]
+    assert state.phase == ACTION and state.trek_discard[card("ADV-3")] == 1
+
+
+def test_cards_played_towards_a_move_leave_the_hand_in_public_until_the_hiker_sets_off():
+    state = world(["air_na", "air_eu"], [["SCE-1", "SCE-2", "ADV-3"], ["HIS-1"]])
+    do(state, SkipFly())
+    do(state, MoveTo(loc("liberty")))
+    do(state, PayCard(card("SCE-2")))
+    seen = RULES.view(state, 1)
+    assert [c.name for c in seen.move_payment] == ["SCE-2"] and seen.seats[0].hand_size == 2
+    assert RULES.sample(state, 1, random.Random(3)).paying == [card("SCE-2")]
+    assert state.trek_discard[card("SCE-2")] == 0, "discarded only when the hiker sets off"
+
+
+def test_a_hoarded_hand_still_offers_at_most_one_command_per_card_kind_at_each_step():
+    """Issue 24: a 26-card hand used to list 103,602 whole payments; played a card at a time, a step lists
+    at most the 15 kinds and SetOff."""
+    hoard = [f"{symbol}-{value}" for symbol in DATA.trek_cards.symbols for value in (1, 2, 3)] * 2
+    state = world(["air_na", "air_eu"], [hoard[:26], []])
+    do(state, SkipFly())
+    rng = random.Random(2)
+    for target in rng.sample([c for c in legal(state) if isinstance(c, MoveTo)], 4):
+        walk = state.clone()
+        do(walk, target)
+        while walk.phase == PAY:
+            options = legal(walk)
+            assert 1 <= len(options) <= DATA.kind_count + 1
+            do(walk, rng.choice(options))
+        assert walk.position[0] == target.target
 
 
 def test_a_longer_detour_to_a_near_location_is_legal():
@@ -89,7 +151,7 @@ def test_the_cube_is_picked_up_where_the_move_ends_never_on_the_way():
     state = world(["air_na", "air_eu"], [["HIS-2"], []], cubes={"niagara": "red", "liberty": "blue"})
     do(state, SkipFly())
     do(state, MoveTo(loc("liberty")))
-    events = do(state, PayMove(cards("HIS-2")))
+    events = pay(state, "HIS-2")
     assert of_type(events, Trekked) == [Trekked(0, loc("air_na"), loc("liberty"), cards("HIS-2"))]
     assert of_type(events, SouvenirCollected) == [SouvenirCollected(0, loc("liberty"), 1)]
     assert state.cubes[loc("niagara")] == 0 and state.suitcases[0] == [0, 1, 0, 0]
@@ -130,7 +192,7 @@ def test_no_flight_after_moving_onto_an_airport_nor_from_elsewhere():
     assert state.phase == ROUTE, "not on an airport: no flight"
     do(state, MoveTo(loc("air_na")))
     assert state.phase == PAY
-    do(state, PayMove(cards("ADV-1")))
+    pay(state, "ADV-1")
     assert state.phase == ACTION
 
 
@@ -169,3 +231,16 @@ def _brute_force(start: int, blocked: int, length: int) -> int:
 
     walk(start, 0, length)
     return ends
+
+
+def test_the_long_route_search_agrees_with_plain_enumeration_when_hikers_cut_the_map_into_pieces():
+    """Other hikers leave bridges in the free map; the search's length bound counts only the pieces a route
+    can use, and must never rule out a route that exists."""
+    routes = Routes(DATA.adjacency, simple=False, table_length=4)
+    rng = random.Random(11)
+    for _ in range(40):
+        start = rng.randrange(DATA.location_count)
+        others = rng.sample([i for i in range(DATA.location_count) if i != start], rng.randrange(4, 12))
+        blocked = sum(1 << x for x in others)
+        for length in (5, 7, 9):
+            assert routes.reach(start, blocked, length) == _brute_force(start, blocked, length)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from games.trekking.commands import DrawTrekCard, DrawTwo, MoveTo, PayMove
+from games.trekking.commands import DrawTrekCard, DrawTwo, MoveTo
 from games.trekking.events import EndTriggered, RegionBonusTaken, SouvenirCollected, TileChanged, TurnEnded
 from games.trekking.state import ACTION, OVER
-from tests.games.trekking.table import DATA, RULES, cards, do, loc, of_type, world
+from tests.games.trekking.table import DATA, RULES, do, loc, of_type, pay, world
 
 RED, BLUE, YELLOW, WHITE = range(4)
 NA = 0
@@ -15,7 +15,7 @@ NA = 0
 
 def walk(state, to: str, *paid: str):
     do(state, MoveTo(loc(to)))
-    return do(state, PayMove(cards(*paid)))
+    return pay(state, *paid)
 
 
 def test_georges_and_liz_second_cube_claims_the_tile_a_strictly_bigger_count_takes_it():
@@ -67,7 +67,7 @@ def test_the_pickup_order_is_cube_tile_token_then_the_end_trigger():
     state.suitcases[0][WHITE] = 1
     state.region_taker[1:5] = [1, 1, 0, 1]
     events = walk(state, "grand_canyon", "ADV-1")
-    assert events[1:] == [SouvenirCollected(0, loc("grand_canyon"), WHITE), TileChanged(WHITE, 0, -1),
+    assert events[2:] == [SouvenirCollected(0, loc("grand_canyon"), WHITE), TileChanged(WHITE, 0, -1),
                           RegionBonusTaken(0, NA, 2), EndTriggered(0, "regions")]
     assert state.phase == ACTION and state.end_triggered
     do(state, DrawTwo())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.kernel import IllegalCommand
-from games.trekking.commands import DrawTrekCard, DrawTwo, MoveTo, PayMove, SkipFly, TakeTrekCard, Visit
+from games.trekking.commands import DrawTrekCard, DrawTwo, MoveTo, SkipFly, TakeTrekCard, Visit
 from games.trekking.events import (
     DestinationDealt,
     TrekCardDrawn,
@@ -16,7 +16,7 @@ from games.trekking.events import (
     Visited,
 )
 from games.trekking.state import ACTION, DRAW, FLY, NO_ONE
-from tests.games.trekking.table import DATA, card, cards, do, legal, loc, of_type, world
+from tests.games.trekking.table import DATA, card, cards, do, legal, loc, of_type, pay, world
 
 ULURU_HAND = ["SCE-1", "SCE-2", "NAT-3", "ADV-1"]
 
@@ -25,7 +25,7 @@ def arrive_at_uluru(hand=ULURU_HAND, **options):
     """Seat 0 walks from Kakadu to Uluru (the row's rightmost card by default), paying ADV-1."""
     state = world(["kakadu", "air_eu"], [hand, []], **options)
     do(state, MoveTo(loc("uluru")))
-    do(state, PayMove(cards("ADV-1")))
+    pay(state, "ADV-1")
     assert state.phase == ACTION
     return state
 
@@ -92,7 +92,7 @@ def test_only_the_row_card_of_ones_location_can_be_visited_never_the_deck_top():
     """T7, T23: Denali is the deck's visible top card, not a row card."""
     state = world(["banff", "air_eu"], [["ADV-1", "ADV-1", "ADV-2", "ADV-3"], []])
     do(state, MoveTo(loc("denali")))
-    do(state, PayMove(cards("ADV-1")))
+    pay(state, "ADV-1")
     assert visits(state) == set()
     with pytest.raises(IllegalCommand, match="not in the row"):
         do(state, Visit(cards("ADV-1", "ADV-2", "ADV-3")))
@@ -160,7 +160,7 @@ def test_a_hiker_who_walked_onto_an_airport_may_fly_on_its_next_turn():
     """T9, T35: no flight right after the Move, but the next turn starts on the airport."""
     state = world(["grand_canyon", "air_eu"], [["ADV-1"], []])
     do(state, MoveTo(loc("air_na")))
-    do(state, PayMove(cards("ADV-1")))
+    pay(state, "ADV-1")
     assert state.phase == ACTION
     do(state, DrawTwo())
     do(state, DrawTrekCard())
