@@ -125,6 +125,15 @@ class PassBid(Command):
 
 
 @dataclass(frozen=True)
+class Narrow(Command):
+    """Choose among the amounts from `low` to `high` (a bid, a number of cheques), offered next: a range of more
+    amounts than one decision lists is chosen in steps (games/routard/amounts.py)."""
+
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
 class Raise(Command):
     """Ascending auction: bid the floor, or the standing bid plus the step."""
 
@@ -144,5 +153,5 @@ class PlayAnyway(Command):
 COMMANDS = (
     ChooseLine, Depart, SheetOffer, OpenSale, CancelSale, Sell, StopSelling, BuyTicket, BuyElement, CloseShop,
     Walk, Fly, FlyBack, Drive, MoveForced, JobAssistance, BuyCheques, ChooseTarget, ChooseLostCard, ReplayWalk, Bid,
-    PassBid, Raise, Drop, PlayAnyway,
+    PassBid, Narrow, Raise, Drop, PlayAnyway,
 )

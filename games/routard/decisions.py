@@ -12,6 +12,7 @@ import random
 from core.kernel import Command, GameEvent, IllegalCommand
 from games.routard import commands as cmd
 from games.routard import events as ev
+from games.routard.amounts import amount_options
 from games.routard.data import ELEMENTS, SHEET_LINES
 from games.routard.queries import (
     assistance_passengers,
@@ -165,7 +166,14 @@ def _sell_options(state: RoutardState, seat: int) -> list[Command]:
 
 
 def _sale_menu_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
-    return [*(cmd.Sell(lot, card, count) for lot, card, count in lots(state, seat)), cmd.CancelSale()]
+    """Every lot; cheques by count, in brackets when they are many (a seat inside a bracket sells cheques)."""
+    found = lots(state, seat)
+    counts = [count for lot, _, count in found if lot == "cheques"]
+    cheques = amount_options(state, seat, counts, lambda count: cmd.Sell("cheques", -1, count))
+    if seat in state.narrowed:
+        return cheques
+    return [*(cmd.Sell(lot, card, count) for lot, card, count in found if lot != "cheques"), *cheques,
+            cmd.CancelSale()]
 
 
 def _shop_options(state: RoutardState, seat: int) -> list[Command]:
@@ -249,19 +257,28 @@ def _raise_funds_options(state: RoutardState, task: Task, seat: int) -> list[Com
     return [*_sell_options(state, seat), cmd.StopSelling()]
 
 
+def cheque_counts(state: RoutardState, task: Task, seat: int) -> range:
+    """How many cheques the seat may buy: at a window any number it can pay (R18); at a top-up (R41, R44) the
+    shortfall up to what it can pay, or all it can pay when that falls short."""
+    player = state.players[seat]
+    affordable = player.money // state.data.constants.cheque_price
+    if isinstance(task, ChequeTopUp):
+        short = task.due - player.cheques
+        return range(short, affordable + 1) if affordable >= short else range(affordable, affordable + 1)
+    return range(affordable + 1)
+
+
 def _top_up_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
     assert isinstance(task, ChequeTopUp)
     player = state.players[seat]
-    short = task.due - player.cheques
     affordable = player.money // state.data.constants.cheque_price
-    if affordable >= short:
-        return [cmd.BuyCheques(n) for n in range(short, affordable + 1)]
-    return [*_sell_options(state, seat), cmd.BuyCheques(affordable)]
+    if affordable < task.due - player.cheques:  # short of cash: he may raise funds first (R39)
+        return [*_sell_options(state, seat), cmd.BuyCheques(affordable)]
+    return amount_options(state, seat, cheque_counts(state, task, seat), cmd.BuyCheques)
 
 
 def _cheque_window_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
-    affordable = state.players[seat].money // state.data.constants.cheque_price
-    return [cmd.BuyCheques(n) for n in range(affordable + 1)]
+    return amount_options(state, seat, cheque_counts(state, task, seat), cmd.BuyCheques)
 
 
 def _shop_window_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
@@ -296,12 +313,21 @@ def _illegal_options(state: RoutardState, task: Task, seat: int) -> list[Command
 
 
 def _auction_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
-    auction, money, step = state.auction, state.players[seat].money, state.config.auction_bid_step
-    assert auction is not None
     if state.config.auction_mode == "sealed_first_price":
-        lowest = -(-auction.floor // step) * step
-        return [cmd.PassBid(), *(cmd.Bid(amount) for amount in range(max(lowest, step), money + 1, step))]
-    return [cmd.Raise(), cmd.Drop()] if next_raise(state) <= money else [cmd.Drop()]
+        return amount_options(state, seat, sealed_bids(state, seat), bid_command)
+    return [cmd.Raise(), cmd.Drop()] if next_raise(state) <= state.players[seat].money else [cmd.Drop()]
+
+
+def sealed_bids(state: RoutardState, seat: int) -> list[int]:
+    """A sealed bidder's amounts (R43): 0 to pass, then the multiples of the step from the floor to his cash."""
+    auction, step = state.auction, state.config.auction_bid_step
+    assert auction is not None
+    lowest = -(-auction.floor // step) * step
+    return [0, *range(max(lowest, step), state.players[seat].money + 1, step)]
+
+
+def bid_command(amount: int) -> Command:
+    return cmd.Bid(amount) if amount else cmd.PassBid()
 
 
 def next_raise(state: RoutardState) -> int:
@@ -390,6 +416,8 @@ def _event(state: RoutardState, seat: int, command: Command, rng: random.Random)
             return ev.BidSealed(seat, amount)
         case cmd.PassBid():
             return ev.BidSealed(seat, 0)
+        case cmd.Narrow(low, high):
+            return ev.AmountNarrowed(seat, low, high)
         case cmd.Raise():
             return ev.AuctionRaised(seat, next_raise(state))
         case cmd.Drop():

@@ -316,6 +316,17 @@ class BidSealed(PrivateEvent):
 
 
 @dataclass(frozen=True)
+class AmountNarrowed(PrivateEvent):
+    """The seat narrowed the amount it is choosing (a bid, a number of cheques) to `low`..`high`; like a
+    sealed bid, only the seat sees the range until the amount is chosen."""
+
+    secret: ClassVar[tuple[str, ...]] = ("low", "high")
+    seat: int
+    low: int | None
+    high: int | None
+
+
+@dataclass(frozen=True)
 class AuctionRaised(GameEvent):
     seat: int
     price: int
@@ -343,6 +354,6 @@ EVENTS = (
     InstructionTaken, InstructionQueued, Moved, Paid, MoneyGained, ChequesGained, ChequesLost, ChequesTransferred,
     ChequesBought, HotelPaid, AssistanceCheques, ItemBought, ItemGained, ItemLost, CardDrawn, DeckEmpty, CardKept,
     CardReturned, AchatBought, AchatFailed, CollectionCardLost, DieRolled, TargetChosen, NothingHappens,
-    IllegalPlayDecided, ShopClosed, SaleOpened, SaleCancelled, LotOffered, BidSealed, AuctionRaised, AuctionDropped,
-    AuctionSettled,
+    IllegalPlayDecided, ShopClosed, SaleOpened, SaleCancelled, LotOffered, BidSealed, AmountNarrowed, AuctionRaised,
+    AuctionDropped, AuctionSettled,
 )

@@ -287,6 +287,7 @@ def _cheques_transferred(state: RoutardState, e: ev.ChequesTransferred) -> None:
 
 def _cheques_bought(state: RoutardState, e: ev.ChequesBought) -> None:
     _pop(state, ChequeWindow)
+    state.narrowed.pop(e.seat, None)
     player = state.players[e.seat]
     player.money -= e.price
     player.cheques += e.count
@@ -299,6 +300,7 @@ def _hotel_paid(state: RoutardState, e: ev.HotelPaid) -> None:
 
 def _assistance_cheques(state: RoutardState, e: ev.AssistanceCheques) -> None:
     task = _pop(state, ChequeTopUp)
+    state.narrowed.pop(e.seat, None)
     assert isinstance(task, ChequeTopUp)
     player = state.players[e.seat]
     player.money -= e.price
@@ -424,6 +426,7 @@ def _sale_cancelled(state: RoutardState, e: ev.SaleCancelled) -> None:
 
 def _lot_offered(state: RoutardState, e: ev.LotOffered) -> None:
     _pop(state, SaleMenu)
+    state.narrowed.pop(e.seller, None)
     mode = state.config.auction_mode
     bidders = () if mode == "bank_only" else tuple(
         s for s in others(state, e.seller) if state.players[s].travelling and state.players[s].money >= e.floor)
@@ -439,6 +442,7 @@ def _lot_offered(state: RoutardState, e: ev.LotOffered) -> None:
 def _bid_sealed(state: RoutardState, e: ev.BidSealed) -> None:
     auction = state.auction
     assert auction is not None and e.amount is not None
+    state.narrowed.pop(e.seat, None)
     bids = list(auction.bids)
     bids[e.seat] = e.amount
     state.auction = auction._replace(bids=tuple(bids))
@@ -451,6 +455,12 @@ def _next_bidder(auction: Auction, after: int, count: int) -> int:
         if seat in auction.active and seat != auction.high:
             return seat
     return BANK
+
+
+def _narrowed(state: RoutardState, e: ev.AmountNarrowed) -> None:
+    """The decision stays open (no task is done): the seat's next options are the amounts of its bracket."""
+    assert e.low is not None and e.high is not None
+    state.narrowed[e.seat] = (*state.narrowed.get(e.seat, ()), (e.low, e.high))
 
 
 def _raised(state: RoutardState, e: ev.AuctionRaised) -> None:
@@ -526,6 +536,7 @@ _HANDLERS: dict[type, Callable[[RoutardState, GameEvent], None]] = {  # type: ig
     ev.SaleCancelled: _sale_cancelled,
     ev.LotOffered: _lot_offered,
     ev.BidSealed: _bid_sealed,
+    ev.AmountNarrowed: _narrowed,
     ev.AuctionRaised: _raised,
     ev.AuctionDropped: _dropped,
     ev.AuctionSettled: _settled,

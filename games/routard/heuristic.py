@@ -12,8 +12,9 @@ import random
 
 from core.kernel import Command
 from games.routard import commands as cmd
+from games.routard.amounts import aim
 from games.routard.data import COLLECTION_DECKS, SHEET_LINES
-from games.routard.decisions import next_raise
+from games.routard.decisions import bid_command, cheque_counts, next_raise, sealed, sealed_bids
 from games.routard.queries import complete, doubled, may_play, missing, move_cost, needed_elements, qualifiers
 from games.routard.state import RoutardState
 from games.routard.tasks import (
@@ -187,18 +188,18 @@ def _cheques(state: RoutardState, seat: int, legal: list[Command]) -> Command:
     """Top up to a comfortable stock of cheques when cash allows: a player short of cheques plays nothing."""
     player = state.players[seat]
     price = state.data.constants.cheque_price
-    buys = sorted((c for c in legal if isinstance(c, cmd.BuyCheques)), key=lambda c: c.count)
-    if not buys:
-        return legal[0]
-    if len(buys) == 1 and cmd.OpenSale() in legal and _lot_to_sell(state, seat, state.agenda[-1]) is not None:
+    task = state.agenda[-1]
+    counts = cheque_counts(state, task, seat)
+    if len(counts) == 1 and cmd.OpenSale() in legal and _lot_to_sell(state, seat, task) is not None:
         return cmd.OpenSale()
     if player.money < 150:
-        return buys[-1]  # when poor, cash is better turned into nights: at 0 € Job Assistance pays
-    task = state.agenda[-1]
-    due = task.due if isinstance(task, ChequeTopUp) else 0
-    wanted = due + CHEQUES_WANTED - player.cheques
-    fitting = [c for c in buys if c.count <= wanted and player.money - c.count * price >= RESERVE // 3]
-    return fitting[-1] if fitting else buys[0]
+        count = counts[-1]  # when poor, cash is better turned into nights: at 0 € Job Assistance pays
+    else:
+        due = task.due if isinstance(task, ChequeTopUp) else 0
+        wanted = due + CHEQUES_WANTED - player.cheques
+        fitting = [n for n in counts if n <= wanted and player.money - n * price >= RESERVE // 3]
+        count = fitting[-1] if fitting else counts[0]
+    return aim(legal, cmd.BuyCheques(count), count)
 
 
 def _raise_funds(state: RoutardState, seat: int, task: Charge | Purchase, legal: list[Command]) -> Command:
@@ -210,7 +211,9 @@ def _raise_funds(state: RoutardState, seat: int, task: Charge | Purchase, legal:
 def _sale_menu(state: RoutardState, seat: int, legal: list[Command]) -> Command:
     lot = _lot_to_sell(state, seat, state.agenda[-2])
     sell = cmd.Sell(*lot) if lot is not None else cmd.CancelSale()
-    return sell if sell in legal else cmd.CancelSale()
+    if sell in legal:
+        return sell
+    return aim(legal, sell, lot[2]) if lot is not None and lot[0] == "cheques" else cmd.CancelSale()
 
 
 def _lot_to_sell(state: RoutardState, seat: int, context: object) -> tuple[str, int, int] | None:
@@ -247,9 +250,9 @@ def _bid(state: RoutardState, seat: int, legal: list[Command]) -> Command:
     auction = state.auction
     assert auction is not None
     value = _lot_value(state, seat, auction.lot, auction.card)
-    bids = [c for c in legal if isinstance(c, cmd.Bid) and c.amount <= value]
-    if bids:
-        return bids[0]
+    if sealed(state):
+        amount = next((bid for bid in sealed_bids(state, seat)[1:] if bid <= value), 0)
+        return aim(legal, bid_command(amount), amount)
     if cmd.Raise() in legal and next_raise(state) <= value:
         return cmd.Raise()
     return cmd.PassBid() if cmd.PassBid() in legal else cmd.Drop()

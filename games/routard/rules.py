@@ -13,6 +13,7 @@ import random
 from pydantic import BaseModel
 
 from core.kernel import GAME_OVER, Command, GameEvent, Outcome, Pending, Policy, Rules
+from games.routard.amounts import redraw_brackets
 from games.routard.commands import COMMANDS
 from games.routard.config import RoutardConfig
 from games.routard.data import DATA, DECKS
@@ -28,7 +29,7 @@ from games.routard.view import describe, view
 class RoutardRules(Rules[RoutardState, RoutardConfig]):
     name = "routard"
     title = "Le Jeu du Routard"
-    version = "1"
+    version = "2"
     min_players = 2
     max_players = 6
     Config = RoutardConfig
@@ -76,7 +77,7 @@ class RoutardRules(Rules[RoutardState, RoutardConfig]):
         return outcome(state)
 
     def sample(self, state: RoutardState, seat: int, rng: random.Random) -> RoutardState:
-        """Reshuffle every draw pile, and redraw the sealed bids `seat` has not seen (§5.18).
+        """Reshuffle every draw pile, and redraw the sealed bids and amount brackets `seat` has not seen (§5.18).
 
         The piles are sorted first, so the result depends on what `seat` knows and the rng alone.
         """
@@ -92,6 +93,9 @@ class RoutardRules(Rules[RoutardState, RoutardConfig]):
                 if other != seat and bids[other] is not None:
                     bids[other] = _guess_bid(sampled, other, rng)
             sampled.auction = auction._replace(bids=tuple(bids))
+        for other in sorted(sampled.narrowed):
+            if other != seat:
+                redraw_brackets(sampled, other, options, rng)
         return sampled
 
     def describe(self, state: RoutardState, item: GameEvent | Command) -> str:

@@ -110,6 +110,7 @@ class RoutardState:
     carried: tuple[int, ...] = ()  # the passengers the turn's driver carried this turn (R29)
     window_tickets: int = 0  # tickets bought in the open shop window (R21)
     auction: Auction | None = None
+    narrowed: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)  # seat -> brackets of its amount
     qualified: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
     capped: bool = False
@@ -150,6 +151,7 @@ class RoutardState:
             carried=self.carried,
             window_tickets=self.window_tickets,
             auction=self.auction,
+            narrowed=dict(self.narrowed),
             qualified=self.qualified,
             winners=self.winners,
             capped=self.capped,

@@ -24,6 +24,7 @@ from games.routard.tasks import (
     ChequeTopUp,
     HotelPay,
     Purchase,
+    SaleMenu,
     Task,
 )
 
@@ -82,6 +83,7 @@ class RoutardView(BaseModel, frozen=True):
     draw_sizes: dict[str, int]
     discards: dict[str, str]  # each discard pile's card ids, oldest first
     auction: AuctionView | None
+    amount_between: list[int] | None  # your amount's bracket [low, high] while you choose it in steps (Narrow)
     window_tickets: int
     winners: list[int]
     capped: bool
@@ -158,6 +160,7 @@ def view(state: RoutardState, seat: int, pending: Pending) -> RoutardView:
         "draw_sizes": {deck: len(state.draw[deck]) for deck in DECKS},
         "discards": {deck: _pile_text(ids[deck], state.discard[deck]) for deck in DECKS},
         "auction": _auction_view(state, seat),
+        "amount_between": list(state.narrowed[seat][-1]) if seat in state.narrowed else None,
         "window_tickets": state.window_tickets,
         "winners": state.winners,
         "capped": state.capped,
@@ -378,17 +381,36 @@ def _describe_event(state: RoutardState, e: GameEvent) -> str | None:
             return f"seat {seat} changes his mind and sells nothing"
         case ev.LotOffered(seller, lot, card, count, floor):
             return f"seat {seller} auctions {_lot(state, lot, card, count)} (resale price {floor} €)"
+        case ev.BidSealed() | ev.AmountNarrowed() | ev.AuctionRaised() | ev.AuctionDropped():
+            return _bidding(state, e)
+        case ev.AuctionSettled():
+            return _settled(state, e)
+    return None
+
+
+def _bidding(state: RoutardState, e: GameEvent) -> str | None:
+    match e:
         case ev.BidSealed(seat, amount):
             if amount is None:
                 return f"seat {seat} seals a bid"
             return f"seat {seat} seals a bid of {amount} €" if amount else f"seat {seat} passes on the auction"
+        case ev.AmountNarrowed(seat, None, None):
+            return f"seat {seat} narrows down the amount"
+        case ev.AmountNarrowed(seat, low, high):
+            return f"seat {seat} narrows {_amount(state)} down to {low}-{high}"
         case ev.AuctionRaised(seat, price):
             return f"seat {seat} bids {price} €"
         case ev.AuctionDropped(seat):
             return f"seat {seat} drops out of the auction"
-        case ev.AuctionSettled():
-            return _settled(state, e)
     return None
+
+
+def _amount(state: RoutardState) -> str:
+    """What the amount being chosen counts, from the decision at hand."""
+    task = state.agenda[-1] if state.agenda else None
+    if isinstance(task, AuctionTask):
+        return "the bid (€)"
+    return "the cheques to auction" if isinstance(task, SaleMenu) else "the cheques to buy"
 
 
 def _describe_command(state: RoutardState, c: Command) -> str | None:
@@ -437,6 +459,8 @@ def _describe_command(state: RoutardState, c: Command) -> str | None:
             return f"bid {amount} €"
         case cmd.PassBid():
             return "pass on the auction"
+        case cmd.Narrow(low, high):
+            return f"choose {_amount(state)} from {low} to {high} (the amounts are offered next)"
         case cmd.Raise():
             return "raise the bid"
         case cmd.Drop():

@@ -7,6 +7,8 @@ from typing import Any
 
 from core.kernel import Command, GameEvent
 from games.routard import RoutardRules
+from games.routard import commands as cmd
+from games.routard.amounts import aim
 from games.routard.evolve import settle
 from games.routard.rules import play_on
 from games.routard.state import RoutardState
@@ -102,3 +104,12 @@ def full_collection(state: RoutardState, seat: int) -> None:
     give(state, seat, "achat", *(state.data.card_ids["achat"][first + i] for i in range(2)))
     give(state, seat, "reportage", *(state.data.card_ids["reportage"][first + i] for i in range(2)))
     give(state, seat, "aventure", *(state.data.card_ids["aventure"][first + i] for i in range(2)))
+
+
+def bid(state: RoutardState, seat: int, amount: int) -> list[GameEvent]:
+    """Seal a bid (0: a pass), narrowing down to its bracket first when the bidder's cash allows many amounts;
+    the events of the bid itself."""
+    command = cmd.Bid(amount) if amount else cmd.PassBid()
+    while command not in legal(state, seat):
+        play(state, seat, aim(legal(state, seat), command, amount))
+    return play(state, seat, command)

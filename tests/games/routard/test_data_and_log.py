@@ -11,7 +11,7 @@ from games.routard import commands as cmd
 from games.routard import events as ev
 from games.routard.data import DATA_FILE, load
 from tests.conformance.playouts import play as random_game
-from tests.games.routard.helpers import RULES, on_top, play, travelling
+from tests.games.routard.helpers import RULES, bid, on_top, play, travelling
 
 
 def edited_data(tmp_path: Path, edit) -> Path:
@@ -87,7 +87,7 @@ def test_the_view_hides_the_draw_piles_and_the_other_sealed_bids():
     state = travelling((40, 41, 42))
     play(state, 0, cmd.OpenSale())
     play(state, 0, cmd.Sell("guide"))
-    play(state, 1, cmd.Bid(40))
+    bid(state, 1, 40)
     mine, theirs = RULES.view(state, 1), RULES.view(state, 2)
     assert mine.auction.own_bid == 40 and theirs.auction.own_bid is None and theirs.auction.decided == [1]
     twin = RULES.sample(state, 2, random.Random(5))

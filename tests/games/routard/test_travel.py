@@ -209,3 +209,15 @@ def test_a_deck_with_both_piles_empty_does_nothing():
     on_top(state, "hebergement", "HEB-01")
     events = play(state, 0, cmd.Walk(1))
     assert ev.DeckEmpty(0, "job") in events
+
+
+def test_a_rich_player_buys_cheques_in_two_steps_tens_then_units():
+    state = travelling((1, 40))
+    state.players[0].money = 5_000  # 251 counts
+    on_top(state, "hebergement", "HEB-01")
+    on_top(state, "chance", "CHA-06")
+    play(state, 0, cmd.Walk(1))
+    assert legal(state, 0)[:2] == [cmd.Narrow(0, 9), cmd.Narrow(10, 19)] and legal(state, 0)[-1] == cmd.Narrow(250, 250)
+    assert play(state, 0, cmd.Narrow(10, 19)) == [ev.AmountNarrowed(0, 10, 19)]
+    assert legal(state, 0) == [cmd.BuyCheques(n) for n in range(10, 20)]
+    assert play(state, 0, cmd.BuyCheques(12))[0] == ev.ChequesBought(0, 12, 240)

@@ -1,0 +1,63 @@
+"""Choosing an amount (a bid, a number of hotel cheques) from at most AMOUNTS_PER_DECISION commands.
+
+Bids run in steps of 10 € up to the bidder's cash and cheque counts up to what cash buys, so a rich player
+would face hundreds or thousands of commands, and DESIGN.md section 2 bounds every decision. A longer range
+is chosen in steps: first a bracket (`Narrow(low, high)`, the amounts sharing their quotient by a power of
+ten), then an amount in it, or a narrower bracket. The brackets chosen are the seat's own until the amount
+is chosen (`AmountNarrowed` hides them, as `BidSealed` hides a bid), and how many steps a range takes
+depends only on public facts (the range itself), so taking them gives nothing away.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from core.kernel import Command
+from games.routard import commands as cmd
+from games.routard.state import RoutardState
+
+AMOUNTS_PER_DECISION = 100
+
+
+def amount_options(state: RoutardState, seat: int, amounts: Sequence[int],
+                   make: Callable[[int], Command]) -> list[Command]:
+    """`make(amount)` for each of `amounts` (ascending) inside the seat's bracket, or, when they are more than
+    one decision lists, the brackets to narrow them to."""
+    chosen = state.narrowed.get(seat)
+    if chosen:
+        low, high = chosen[-1]
+        amounts = [amount for amount in amounts if low <= amount <= high]
+    if len(amounts) <= AMOUNTS_PER_DECISION:
+        return [make(amount) for amount in amounts]
+    return [cmd.Narrow(low, high) for low, high in brackets(amounts)]
+
+
+def brackets(amounts: Sequence[int]) -> list[tuple[int, int]]:
+    """The amounts grouped by their quotient by the smallest power of ten that leaves at most
+    AMOUNTS_PER_DECISION groups, each group as (its least amount, its greatest)."""
+    width = 10
+    while len({amount // width for amount in amounts}) > AMOUNTS_PER_DECISION:
+        width *= 10
+    groups: dict[int, list[int]] = {}
+    for amount in amounts:
+        groups.setdefault(amount // width, []).append(amount)
+    return [(group[0], group[-1]) for group in groups.values()]
+
+
+def aim(legal: Sequence[Command], wanted: Command, amount: int) -> Command:
+    """`wanted` if it is legal now, else the bracket that holds its amount (for players that know the amount)."""
+    if wanted in legal:
+        return wanted
+    return next(c for c in legal if isinstance(c, cmd.Narrow) and c.low <= amount <= c.high)
+
+
+def redraw_brackets(state: RoutardState, seat: int, options: Callable[[RoutardState, int], list[Command]],
+                    rng: random.Random) -> None:
+    """Replace `seat`'s hidden brackets by as many drawn at random from the brackets it was offered."""
+    steps = len(state.narrowed.pop(seat))
+    for _ in range(steps):
+        state.memo.clear()
+        bracket = rng.choice([c for c in options(state, seat) if isinstance(c, cmd.Narrow)])
+        state.narrowed[seat] = (*state.narrowed.get(seat, ()), (bracket.low, bracket.high))
+    state.memo.clear()
