@@ -5,6 +5,7 @@ from collections.abc import Iterator
 import pytest
 
 from core.registry import game_names, known_game
+from players import llm
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -32,3 +33,11 @@ def game_name(request: pytest.FixtureRequest) -> Iterator[str]:
         return
     with known_game(name):
         yield name
+
+
+@pytest.fixture(autouse=True)
+def forget_accepted_formats():
+    """What endpoints accepted is remembered per process (players/llm.py); each test meets its server anew."""
+    llm.accepted.clear()
+    yield
+    llm.accepted.clear()

@@ -6,7 +6,6 @@ from contextlib import ExitStack
 
 import pytest
 
-from players import llm
 from players.mock_llm import MockPolicy, serving
 
 
@@ -16,10 +15,3 @@ def mock_server():
     with ExitStack() as stack:
         yield lambda **policy: stack.enter_context(serving(MockPolicy(**policy)))
 
-
-@pytest.fixture(autouse=True)
-def forget_accepted_formats():
-    """What endpoints accepted is remembered per process; a test's server may reuse an earlier one's port."""
-    llm.accepted.clear()
-    yield
-    llm.accepted.clear()
