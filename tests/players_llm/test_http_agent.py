@@ -55,9 +55,9 @@ def test_an_unreadable_answer_is_re_sent_with_the_reason_and_an_illegal_one_with
     server = mock_server(script=[Behaviour.UNPARSABLE, Behaviour.LEGAL, Behaviour.ILLEGAL])
     game = play(PenniesRules(), [agent(server), bot(1)])
     rejections = [r.body["rejection"] for r in server.received[:4]]
-    assert rejections == [None, "the answer held no JSON object", None, "pick side 0 or 1"]
+    assert rejections == [None, "the answer held no JSON object", None, "pick a side from 0 to 1"]
     assert [e.failure for e in exchanges(game)[:4]] == ["unparsable", None, "illegal", None]
-    assert [e.reason for e in events(game, CommandRejected)] == ["pick side 0 or 1"]
+    assert [e.reason for e in events(game, CommandRejected)] == ["pick a side from 0 to 1"]
 
 
 def test_an_agent_that_is_down_gives_way_to_the_fallback(mock_server):

@@ -130,8 +130,8 @@ def test_an_illegal_command_is_refused_by_the_runner_with_the_games_reason_and_s
     first = exchanges(game)[0]
     assert first.failure == "illegal" and json.loads(first.parsed) == {"type": "Pick", "side": 999}
     [rejected] = events(game, CommandRejected)
-    assert rejected.reason == "pick side 0 or 1" and '"side":999' in rejected.raw
-    assert f"Your previous answer {first.answer!r} was refused: pick side 0 or 1" in user_messages(server, 1)[0]
+    assert rejected.reason == "pick a side from 0 to 1" and '"side":999' in rejected.raw
+    assert f"Your previous answer {first.answer!r} was refused: pick a side from 0 to 1" in user_messages(server, 1)[0]
     assert events(game, PlayerFellBack) == []
     assert_all_recorded(game, server)
 

@@ -83,11 +83,11 @@ def test_a_turn_shows_the_seat_its_game_events_as_narrated_and_its_commands_numb
 def test_a_refused_answer_is_quoted_with_the_runners_reason_and_the_feed_is_capped():
     state = PenniesState(players=2, scores=[0, 0])
     feed = [Revealed((0, 1))] * 50
-    obs = observation(state, 0, [Pick(0)], feed, rejection="pick side 0 or 1")
+    obs = observation(state, 0, [Pick(0)], feed, rejection="pick a side from 0 to 1")
     turn = conversation(obs, feed_lines=3, previous='{"command": {"type": "Pick", "side": 7}}')[1].content
     assert turn.count(f"- {PenniesRules().describe(state, Revealed((0, 1)))}") == 3
     assert turn.endswith("""Your previous answer '{"command": {"type": "Pick", "side": 7}}' was refused: """
-                         "pick side 0 or 1. Choose again.")
+                         "pick a side from 0 to 1. Choose again.")
 
 
 class LeakyLegalPennies(PenniesRules):
