@@ -56,7 +56,7 @@ def test_options_that_change_the_rules_are_stated_and_the_defaults_are_not():
     assert system.content.count("cash_timing = after_both_takes") == 1
 
 
-def observation(state, seat, legal, feed=(), rejection=None, config=None):
+def observation(state, seat, legal, feed=(), *, rejection=None, config=None):
     rules = PenniesRules()
     return Observation(game="pennies", seat=seat, view=rules.view(state, seat), legal=tuple(legal), feed=tuple(feed),
                        rules=rules, sample=lambda rng: rules.sample(state, seat, rng), rejection=rejection,
