@@ -84,7 +84,7 @@ class PenniesRules(Rules[PenniesState, PenniesConfig]):
         if seat not in self.pending(state).seats:
             raise IllegalCommand(f"seat {seat} has nothing to pick now")
         if not isinstance(command, Pick) or command.side not in self.sides(state):
-            raise IllegalCommand(f"pick side {' or '.join(map(str, self.sides(state)))}")
+            raise IllegalCommand(f"pick a side from 0 to {len(self.sides(state)) - 1}")
         events: list[GameEvent] = [Picked(seat, command.side)]
         if len(state.picks) + 1 == state.players:
             picks = {**state.picks, seat: command.side}

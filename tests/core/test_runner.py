@@ -62,9 +62,9 @@ def test_an_illegal_command_is_recorded_with_its_reason_and_the_seat_asked_again
     game = run([first, Scripted()])
     [rejected] = events(game, CommandRejected)
     assert rejected.seat == 0
-    assert rejected.reason == "pick side 0 or 1"
+    assert rejected.reason == "pick a side from 0 to 1"
     assert '"side":7' in rejected.raw
-    assert first.seen[1].rejection == "pick side 0 or 1"
+    assert first.seen[1].rejection == "pick a side from 0 to 1"
     assert events(game, PlayerFellBack) == []
     assert events(game, GameFinished)
 
@@ -74,7 +74,7 @@ def test_a_player_refused_too_often_falls_back_and_the_game_still_finishes():
     game = run([stubborn, Scripted()], MatchSettings(max_rejections=2))
     assert len(events(game, CommandRejected)) == 3
     [fell] = events(game, PlayerFellBack)
-    assert fell.seat == 0 and "3 answers refused" in fell.why and "pick side 0 or 1" in fell.why
+    assert fell.seat == 0 and "3 answers refused" in fell.why and "pick a side from 0 to 1" in fell.why
     assert fell.command in (Pick(0), Pick(1))
     assert events(game, GameFinished)
 
