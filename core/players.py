@@ -6,12 +6,13 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from core.kernel import Command, GameEvent, Rules
-from core.registry import load_player_class
+from core.registry import UnknownName, load_object, registered
 from core.specs import PlayerSpec
 
 
@@ -70,6 +71,23 @@ class Player(ABC):
     def take_audit(self) -> list[GameEvent]:
         """Audit events the player produced since last asked (e.g. LlmExchange); the runner records them."""
         return []
+
+
+PLAYERS_GROUP = "meeplog.players"
+
+
+def player_names() -> list[str]:
+    return sorted(registered(PLAYERS_GROUP))
+
+
+@cache
+def load_player_class(name: str) -> type[Player]:
+    """The player class registered as `name`; cached, as a tournament builds players for every game."""
+    target = registered(PLAYERS_GROUP).get(name)
+    if target is None:
+        raise UnknownName(f"unknown player {name!r}; known players: {', '.join(player_names())}")
+    player_class: type[Player] = load_object(target)
+    return player_class
 
 
 class BadPlayerSpec(ValueError):

@@ -1,4 +1,8 @@
-"""Games and players are found through entry points, so a third party adds one by installing a package."""
+"""Games and players are found through entry points, so a third party adds one by installing a package.
+
+This module knows the games; core/players.py looks its players up through `registered` and `load_object`,
+so the dependency points one way (the player contract imports the registry, never the reverse).
+"""
 
 from __future__ import annotations
 
@@ -7,15 +11,11 @@ from contextlib import contextmanager
 from functools import cache
 from importlib import import_module
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from core.kernel import Rules
 
-if TYPE_CHECKING:  # core.players imports this module
-    from core.players import Player
-
 GAMES_GROUP = "meeplog.games"
-PLAYERS_GROUP = "meeplog.players"
 _known_for_now: dict[str, str] = {}  # game name -> module:Class, while `known_game` runs
 
 
@@ -23,16 +23,13 @@ class UnknownName(LookupError):
     """A game or player name that no installed package provides; the message lists the known ones."""
 
 
-def _names(group: str) -> dict[str, str]:
+def registered(group: str) -> dict[str, str]:
+    """Every entry point of `group`: name -> `module:attribute`."""
     return {ep.name: ep.value for ep in entry_points(group=group)}
 
 
 def game_names() -> list[str]:
-    return sorted(_names(GAMES_GROUP) | _known_for_now)
-
-
-def player_names() -> list[str]:
-    return sorted(_names(PLAYERS_GROUP))
+    return sorted(registered(GAMES_GROUP) | _known_for_now)
 
 
 def load_rules(name: str) -> Rules[Any, Any]:
@@ -54,24 +51,15 @@ def known_game(target: str) -> Iterator[Rules[Any, Any]]:
 
 @cache
 def _load_rules(name: str) -> Rules[Any, Any]:
-    target = _names(GAMES_GROUP).get(name) or (name if ":" in name else None)
+    target = registered(GAMES_GROUP).get(name) or (name if ":" in name else None)
     if target is None:
         raise UnknownName(f"unknown game {name!r}; known games: {', '.join(game_names()) or 'none installed'}")
-    rules = _load_object(target)()
+    rules = load_object(target)()
     if not isinstance(rules, Rules):
         raise TypeError(f"{target} is not a Meeplog Rules class")
     return rules
 
 
-@cache
-def load_player_class(name: str) -> type[Player]:
-    """The player class registered as `name`; cached, as a tournament builds players for every game."""
-    target = _names(PLAYERS_GROUP).get(name)
-    if target is None:
-        raise UnknownName(f"unknown player {name!r}; known players: {', '.join(player_names())}")
-    return _load_object(target)
-
-
-def _load_object(target: str) -> Any:
+def load_object(target: str) -> Any:
     module, _, attribute = target.partition(":")
     return getattr(import_module(module), attribute)
