@@ -29,9 +29,14 @@ ROOT = Path(__file__).resolve().parent.parent
 HOT_MODULES = (
     "core.draws",
     "core.evaluation",
+    "games.forest.automatic",
     "games.forest.cashing",
+    "games.forest.decisions",
+    "games.forest.evolve",
     "games.forest.heuristic",
+    "games.forest.legal",
     "games.forest.rules",
+    "games.forest.sampling",
     "games.forest.state",
     "players.mcts",
 )

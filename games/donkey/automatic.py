@@ -1,8 +1,9 @@
-"""The steps the kernel takes by itself between decisions: reveal the next donkey, set a lost donkey
-aside, reveal and weigh the loads, deal the packet, pass the first-player card, end the game.
+"""The steps the kernel takes by itself: the deal of the donkeys at setup, and between decisions reveal
+the next donkey, set a lost donkey aside, reveal and weigh the loads, deal the packet, pass the
+first-player card, end the game.
 
 Each returns the one event for the state's current automatic phase, or None at a decision; only the
-packet deal draws randomness, and its outcome goes into the event.
+deals draw randomness, and their outcome goes into the event.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import random
 
 from core.kernel import GameEvent
 from games.donkey.events import (
+    Dealt,
     DonkeyRevealed,
     GameEnded,
     LoadsRevealed,
@@ -22,6 +24,19 @@ from games.donkey.events import (
 )
 from games.donkey.loads import weigh
 from games.donkey.state import END_ROUND, NEXT, REVEAL, SCORE, SET_ASIDE, DonkeyState
+
+
+def deal(state: DonkeyState, rng: random.Random) -> Dealt:
+    """The first player and the donkey deck, from the config's counts (or the data's copies)."""
+    data, config = state.data, state.config
+    counts = config.donkey_counts if config.donkey_counts is not None else {d.id: d.copies for d in data.donkey}
+    pool = [d.id for d in data.donkey for _ in range(counts.get(d.id, 0))]
+    used = data.deck.donkeys_used
+    if len(pool) < used:
+        raise ValueError(f"donkey_counts give {len(pool)} donkeys; the deck needs {used}")
+    first = rng.randrange(state.players)
+    rng.shuffle(pool)
+    return Dealt(first, tuple(pool[:used]), tuple(pool[used:]))
 
 
 def automatic(state: DonkeyState, rng: random.Random) -> GameEvent | None:

@@ -32,9 +32,9 @@ from games.donkey.commands import (
     Favour8Swap,
     Peek,
 )
-from games.donkey.knowledge import hidden_slots
+from games.donkey.legal import favour6_limit
 from games.donkey.loads import Card, Weighing, weigh
-from games.donkey.moves import favour6_limit
+from games.donkey.sampling import hidden_slots
 from games.donkey.state import CONTRACT, FAVOUR, LOAD, NEXT, PICK, POST, DonkeyState
 
 TRIALS = 24

@@ -11,57 +11,19 @@ import random
 
 from pydantic import BaseModel
 
-from core.kernel import Command, GameEvent, IllegalCommand, Outcome, Pending, Policy, Rules
-from games.donkey.automatic import automatic
-from games.donkey.commands import (
-    COMMANDS,
-    Accept,
-    Commit,
-    DeclareFavour,
-    Favour4Keep,
-    Favour4Swap,
-    Favour6Adjust,
-    Favour8Keep,
-    Favour8Pick,
-    Favour8Swap,
-    NoFavour,
-    Peek,
-    Refuse,
-    commit,
-)
+from core.kernel import Command, GameEvent, Outcome, Pending, Policy, Rules
+from games.donkey.automatic import automatic, deal
+from games.donkey.commands import COMMANDS
 from games.donkey.config import DonkeyConfig
 from games.donkey.data import DATA
-from games.donkey.events import (
-    EVENTS,
-    ContractSigned,
-    Dealt,
-    Favour4Kept,
-    Favour4Swapped,
-    Favour6Adjusted,
-    Favour8Kept,
-    Favour8Picked,
-    Favour8Swapped,
-    FavourDeclared,
-    FavourDeclined,
-    LoadCommitted,
-    Peeked,
-)
-from games.donkey.fold import POST_CONTRACT_FAVOURS, evolve
-from games.donkey.knowledge import sample
-from games.donkey.log import describe
-from games.donkey.moves import (
-    SWAP_FAVOUR,
-    favour6_deltas,
-    favour6_limit,
-    favour8_swaps,
-    favour_cards,
-    legal,
-    peek_targets,
-    pending,
-    refusal,
-    to_act,
-)
-from games.donkey.state import CONTRACT, FAVOUR, LOAD, PICK, POST, SWAP, DonkeyState
+from games.donkey.decisions import decide
+from games.donkey.events import EVENTS
+from games.donkey.evolve import evolve
+from games.donkey.legal import legal, pending
+from games.donkey.narration import describe
+from games.donkey.sampling import sample
+from games.donkey.scoring import outcome
+from games.donkey.state import DonkeyState
 from games.donkey.view import view
 
 
@@ -80,7 +42,7 @@ class DonkeyRules(Rules[DonkeyState, DonkeyConfig]):
 
     def setup(self, config: DonkeyConfig, rng: random.Random) -> DonkeyState:
         state = DonkeyState.empty(config, DATA.load(config.data_file))
-        evolve(state, _deal(state, rng))
+        evolve(state, deal(state, rng))
         while (event := automatic(state, rng)) is not None:  # the first donkey
             evolve(state, event)
         return state
@@ -92,20 +54,7 @@ class DonkeyRules(Rules[DonkeyState, DonkeyConfig]):
         return legal(state, seat)
 
     def decide(self, state: DonkeyState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
-        if isinstance(command, Commit) and _all_ints(command.cards):
-            command = commit(tuple(sorted(command.cards)))  # the order of two cards does not matter
-        event = _decision_event(state, seat, command) if to_act(state, seat) else None
-        if event is None:
-            raise IllegalCommand(refusal(state, seat, command))
-        if not _may_end_phase(state, event):
-            return [event]
-        scratch = state.clone()
-        evolve(scratch, event)
-        events = [event]
-        while (step := automatic(scratch, rng)) is not None:
-            evolve(scratch, step)
-            events.append(step)
-        return events
+        return decide(state, seat, command, rng)
 
     def evolve(self, state: DonkeyState, event: GameEvent) -> None:
         evolve(state, event)
@@ -114,9 +63,7 @@ class DonkeyRules(Rules[DonkeyState, DonkeyConfig]):
         return view(state, seat, pending(state))
 
     def outcome(self, state: DonkeyState) -> Outcome:
-        scores = [sum(pile) for pile in state.scored]
-        keys = [(sum(pile), len(pile)) for pile in state.scored]
-        return Outcome.from_keys(scores, keys, note="ties broken by the number of scored cards, then shared (D29)")
+        return outcome(state)
 
     def sample(self, state: DonkeyState, seat: int, rng: random.Random) -> DonkeyState:
         return sample(state, seat, rng)
@@ -129,70 +76,3 @@ class DonkeyRules(Rules[DonkeyState, DonkeyConfig]):
 
         return DonkeyHeuristic()
 
-
-def _deal(state: DonkeyState, rng: random.Random) -> Dealt:
-    data, config = state.data, state.config
-    counts = config.donkey_counts if config.donkey_counts is not None else {d.id: d.copies for d in data.donkey}
-    pool = [d.id for d in data.donkey for _ in range(counts.get(d.id, 0))]
-    used = data.deck.donkeys_used
-    if len(pool) < used:
-        raise ValueError(f"donkey_counts give {len(pool)} donkeys; the deck needs {used}")
-    first = rng.randrange(state.players)
-    rng.shuffle(pool)
-    return Dealt(first, tuple(pool[:used]), tuple(pool[used:]))
-
-
-def _all_ints(cards: object) -> bool:
-    return isinstance(cards, tuple) and all(isinstance(card, int) for card in cards)
-
-
-def _decision_event(state: DonkeyState, seat: int, command: Command) -> GameEvent | None:
-    """The event a command causes, or None if it is not legal now (`legal` lists the same commands)."""
-    phase = state.phase
-    match command:
-        case Commit(cards) if phase == LOAD:
-            hand = state.hands[seat]
-            if len(cards) != state.cards_each or len(set(cards)) != len(cards) or any(c not in hand for c in cards):
-                return None
-            face_up = state.effect == "difficult" and seat in (state.leader, (state.leader - 1) % state.players)
-            return LoadCommitted(seat, cards, face_up)
-        case DeclareFavour(favour) if phase == FAVOUR and favour in favour_cards(state, seat):
-            return FavourDeclared(seat, favour)
-        case NoFavour() if phase == FAVOUR:
-            return FavourDeclined(seat)
-        case Peek(target, slot) if phase == CONTRACT and (target, slot) in peek_targets(state, seat):
-            return Peeked(seat, target, slot, state.value(state.played[target][slot]))
-        case Accept() if phase == CONTRACT:
-            return ContractSigned(seat, True)
-        case Refuse() if phase == CONTRACT:
-            return ContractSigned(seat, False)
-        case Favour4Swap(slot, card) if (phase == POST and state.post[0][1] == SWAP_FAVOUR
-                                         and slot in range(len(state.played[seat])) and card in state.hands[seat]):
-            old = state.played[seat][slot]
-            return Favour4Swapped(seat, slot, card, state.value(old), old in state.face_up)
-        case Favour4Keep() if phase == POST and state.post[0][1] == SWAP_FAVOUR:
-            return Favour4Kept(seat)
-        case Favour6Adjust(delta) if (phase == POST and state.post[0][1] != SWAP_FAVOUR
-                                      and delta in favour6_deltas(state)):
-            return Favour6Adjusted(seat, delta, favour6_limit(state, delta))
-        case Favour8Swap(give, take) if phase == SWAP and (give, take) in favour8_swaps(state, seat):
-            return Favour8Swapped(seat, give, take, state.value(state.slot_id(give)), state.value(state.slot_id(take)))
-        case Favour8Keep() if phase == SWAP:
-            return Favour8Kept(seat)
-        case Favour8Pick(target, slot) if phase == PICK and (target, slot) in map(state.slot_of, state.packet):
-            return Favour8Picked(seat, (target, slot), state.value(state.slot_id((target, slot))))
-    return None
-
-
-def _may_end_phase(state: DonkeyState, event: GameEvent) -> bool:
-    """Whether automatic steps may follow `event`: it may end a lost donkey's loading, the contracts
-    when no favour 4 or 6 follows, the post-contract favours, or the favour-8 decisions."""
-    phase = state.phase
-    if phase == LOAD:
-        return state.effect == "lost" and sum(1 for ids in state.played if not ids) == 1
-    if phase == CONTRACT:
-        return (isinstance(event, ContractSigned) and len(state.queue) == 1
-                and not any(f in POST_CONTRACT_FAVOURS for favours in state.favours for f in favours))
-    if phase == POST:
-        return len(state.post) == 1
-    return phase in (PICK, SWAP) and len(state.queue) == 1

@@ -12,8 +12,8 @@ from typing import Literal
 from pydantic import BaseModel
 
 from core.kernel import Pending
-from games.donkey.knowledge import LOADS_HIDDEN
-from games.donkey.moves import peeks_left
+from games.donkey.legal import peeks_left
+from games.donkey.sampling import LOADS_HIDDEN
 from games.donkey.state import OVER, PICK, SWAP, DonkeyState, RoundRecord
 
 

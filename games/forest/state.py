@@ -80,3 +80,29 @@ class ForestState:
 
     def to_play(self) -> int:
         return (self.leader + len(self.trick)) % self.players
+
+
+# --- the order of a round's decisions ----------------------------------------------------------------
+
+EACH_TAKE_ORDER = (TAKE_FIRST, CASH_FIRST, TAKE_SECOND, CASH_SECOND)
+BOTH_TAKES_ORDER = (TAKE_FIRST, TAKE_SECOND, CASH_FIRST, CASH_SECOND)
+
+
+def next_phase(state: ForestState, phase: str, second_took: bool) -> str | None:
+    """The decision that follows `phase` this round, skipping the cash-in of a second who took nothing."""
+    return _NEXT_PHASE[state.config.cash_timing, phase, second_took]
+
+
+def _following_phase(order: tuple[str, ...], phase: str, second_took: bool) -> str | None:
+    for following in order[order.index(phase) + 1:]:
+        if following != CASH_SECOND or second_took:
+            return following
+    return None
+
+
+_NEXT_PHASE = {
+    (timing, phase, second_took): _following_phase(order, phase, second_took)
+    for timing, order in (("after_each_take", EACH_TAKE_ORDER), ("after_both_takes", BOTH_TAKES_ORDER))
+    for phase in order
+    for second_took in (False, True)
+}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from core.kernel import Pending
-from games.hike.moves import expected
+from games.hike.legal import expected
 from games.hike.packs import weight
 from games.hike.state import EMPTY, HIKE, SETUP, HikeState
 

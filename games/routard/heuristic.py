@@ -14,7 +14,7 @@ from core.kernel import Command
 from games.routard import commands as cmd
 from games.routard.amounts import aim
 from games.routard.data import COLLECTION_DECKS, SHEET_LINES
-from games.routard.decisions import bid_command, cheque_counts, next_raise, sealed, sealed_bids
+from games.routard.legal import bid_command, cheque_counts, next_raise, sealed, sealed_bids
 from games.routard.queries import complete, doubled, may_play, missing, move_cost, needed_elements, qualifiers
 from games.routard.state import RoutardState
 from games.routard.tasks import (

@@ -12,18 +12,20 @@ import random
 
 from pydantic import BaseModel
 
-from core.kernel import GAME_OVER, Command, GameEvent, Outcome, Pending, Policy, Rules
-from games.routard.amounts import redraw_brackets
+from core.kernel import Command, GameEvent, Outcome, Pending, Policy, Rules
+from games.routard.automatic import deal, play_on
 from games.routard.commands import COMMANDS
 from games.routard.config import RoutardConfig
-from games.routard.data import DATA, DECKS
-from games.routard.decisions import command_events, options, sealed, waiting
-from games.routard.events import EVENTS, Dealt
+from games.routard.data import DATA
+from games.routard.decisions import decide
+from games.routard.events import EVENTS
 from games.routard.evolve import evolve
+from games.routard.legal import options, pending
+from games.routard.narration import describe
+from games.routard.sampling import sample
 from games.routard.scoring import outcome
 from games.routard.state import RoutardState
-from games.routard.steps import step
-from games.routard.view import describe, view
+from games.routard.view import view
 
 
 class RoutardRules(Rules[RoutardState, RoutardConfig]):
@@ -41,62 +43,30 @@ class RoutardRules(Rules[RoutardState, RoutardConfig]):
 
     def setup(self, config: RoutardConfig, rng: random.Random) -> RoutardState:
         state = RoutardState.empty(config, DATA.load(config.data_file))
-        orders = []
-        for deck in DECKS:
-            order = list(range(len(getattr(state.data.decks, deck))))
-            rng.shuffle(order)
-            orders.append(tuple(order))
-        evolve(state, Dealt(rng.randrange(config.players), tuple(orders)))
+        evolve(state, deal(state, rng))
         play_on(state, rng)
         return state
 
     def pending(self, state: RoutardState) -> Pending:
-        seats = waiting(state)
-        if not seats:
-            return GAME_OVER
-        return Pending.together(seats) if sealed(state) else Pending.single(seats[0])
+        return pending(state)
 
     def legal(self, state: RoutardState, seat: int) -> list[Command]:
         return options(state, seat)
 
     def decide(self, state: RoutardState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
-        events = command_events(state, seat, command, rng)
-        scratch = state.clone()
-        for event in events:
-            evolve(scratch, event)
-        events.extend(play_on(scratch, rng))
-        return events
+        return decide(state, seat, command, rng)
 
     def evolve(self, state: RoutardState, event: GameEvent) -> None:
         evolve(state, event)
 
     def view(self, state: RoutardState, seat: int) -> BaseModel:
-        return view(state, seat, self.pending(state))
+        return view(state, seat, pending(state))
 
     def outcome(self, state: RoutardState) -> Outcome:
         return outcome(state)
 
     def sample(self, state: RoutardState, seat: int, rng: random.Random) -> RoutardState:
-        """Reshuffle every draw pile, and redraw the sealed bids and amount brackets `seat` has not seen (§5.18).
-
-        The piles are sorted first, so the result depends on what `seat` knows and the rng alone.
-        """
-        sampled = state.clone()
-        for deck, pile in sampled.draw.items():
-            shuffled = sorted(pile)
-            rng.shuffle(shuffled)
-            sampled.draw[deck] = tuple(shuffled)
-        auction = sampled.auction
-        if auction is not None and auction.bids:
-            bids = list(auction.bids)
-            for other in auction.bidders:
-                if other != seat and bids[other] is not None:
-                    bids[other] = _guess_bid(sampled, other, rng)
-            sampled.auction = auction._replace(bids=tuple(bids))
-        for other in sorted(sampled.narrowed):
-            if other != seat:
-                redraw_brackets(sampled, other, options, rng)
-        return sampled
+        return sample(state, seat, rng)
 
     def describe(self, state: RoutardState, item: GameEvent | Command) -> str:
         return describe(state, item)
@@ -105,22 +75,3 @@ class RoutardRules(Rules[RoutardState, RoutardConfig]):
         from games.routard.heuristic import RoutardHeuristic
 
         return RoutardHeuristic()
-
-
-def play_on(state: RoutardState, rng: random.Random) -> list[GameEvent]:
-    """Make and fold the kernel's own events until someone must decide or the game is over."""
-    made: list[GameEvent] = []
-    while not state.over and not waiting(state):
-        event = step(state, rng)
-        evolve(state, event)
-        made.append(event)
-    return made
-
-
-def _guess_bid(state: RoutardState, seat: int, rng: random.Random) -> int:
-    auction = state.auction
-    assert auction is not None
-    step_size = state.config.auction_bid_step
-    lowest = max(-(-auction.floor // step_size) * step_size, step_size)
-    choices = [0, *range(lowest, state.players[seat].money + 1, step_size)]
-    return rng.choice(choices)

@@ -3,7 +3,8 @@
 A task is either a decision (someone must send a command), an active step (the kernel makes exactly
 one event for it, drawing the die or a card if needed), or pure bookkeeping that `evolve` expands at
 once (an `if_has`, a space to play). Which is which can depend on the state (a charge the payer can
-afford is simply paid; one he cannot opens his raise-funds window): see games/routard/flow.py.
+afford is simply paid; one he cannot opens his raise-funds window): see games/routard/legal.py and
+automatic.py.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from core.kernel import Command, GameEvent, IllegalCommand
+from games.trekking.automatic import deal
 from games.trekking.cards import holds, is_pair, symbol_of, total_value
 from games.trekking.commands import (
     ChooseStartAirport,
@@ -33,7 +34,6 @@ from games.trekking.commands import (
     TakeVp3,
     Visit,
 )
-from games.trekking.dealing import deal
 from games.trekking.drawing import TrekDraws
 from games.trekking.events import (
     DestinationDealt,
@@ -55,8 +55,8 @@ from games.trekking.events import (
     Visited,
     Vp3Taken,
 )
-from games.trekking.fold import evolve
-from games.trekking.moves import current_effect, effect_options, row_token, visitable_slot, waived_count
+from games.trekking.evolve import evolve
+from games.trekking.legal import current_effect, effect_options, row_token, visitable_slot, waived_count
 from games.trekking.reach import next_payment_cards, payment_lengths, pays_route, route_lengths
 from games.trekking.souvenirs import arrival_events, recolour_events
 from games.trekking.state import ACTION, AIRPORT, DRAW, EFFECT, FLY, NO_ONE, OVER, PAY, ROUTE, TrekState
@@ -338,3 +338,15 @@ EXPECTED = {
     EFFECT: "resolve the current Journey effect or skip it",
     OVER: "the game is over",
 }
+
+
+def decide(state: TrekState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
+    """The events of the active seat's command, by the handler of its phase."""
+    if state.phase == OVER:
+        raise IllegalCommand("the game is over")
+    if seat != state.active:
+        raise IllegalCommand(f"it is seat {state.active}'s turn, not seat {seat}'s")
+    handler = HANDLERS.get((state.phase, type(command)))
+    if handler is None:
+        raise IllegalCommand(f"{type(command).__name__} is not allowed now: {EXPECTED[state.phase]}")
+    return handler(state, seat, command, rng)

@@ -43,7 +43,7 @@ from games.trekking.commands import (
     TakeVp3,
     Visit,
 )
-from games.trekking.moves import row_token
+from games.trekking.legal import row_token
 from games.trekking.reach import payment_lengths, route_lengths_by_target
 from games.trekking.scoring import score_sheet, set_points
 from games.trekking.souvenirs import holder_after_gain, holder_by_state

@@ -12,21 +12,21 @@ from functools import cache
 
 from pydantic import BaseModel
 
-from core.kernel import GAME_OVER, Command, GameEvent, IllegalCommand, Outcome, Pending, Rules
+from core.kernel import Command, GameEvent, Outcome, Pending, Rules
+from games.trekking.automatic import deal
 from games.trekking.commands import COMMANDS
 from games.trekking.config import TrekkingConfig
 from games.trekking.data import DATA
-from games.trekking.dealing import deal
-from games.trekking.decisions import EXPECTED, HANDLERS
-from games.trekking.diary import describe
+from games.trekking.decisions import decide
 from games.trekking.events import EVENTS, GameBegan
-from games.trekking.fold import evolve
+from games.trekking.evolve import evolve
 from games.trekking.heuristic import TrekkingHeuristic
-from games.trekking.knowledge import sample
-from games.trekking.moves import legal
+from games.trekking.legal import legal, pending
+from games.trekking.narration import describe
 from games.trekking.routes import Routes
+from games.trekking.sampling import sample
 from games.trekking.scoring import outcome
-from games.trekking.state import OVER, TrekState
+from games.trekking.state import TrekState
 from games.trekking.view import view
 
 
@@ -58,20 +58,13 @@ class TrekkingRules(Rules[TrekState, TrekkingConfig]):
         return state
 
     def pending(self, state: TrekState) -> Pending:
-        return GAME_OVER if state.phase == OVER else Pending.single(state.active)
+        return pending(state)
 
     def legal(self, state: TrekState, seat: int) -> list[Command]:
-        return legal(state, seat) if state.phase != OVER else []
+        return legal(state, seat)
 
     def decide(self, state: TrekState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
-        if state.phase == OVER:
-            raise IllegalCommand("the game is over")
-        if seat != state.active:
-            raise IllegalCommand(f"it is seat {state.active}'s turn, not seat {seat}'s")
-        handler = HANDLERS.get((state.phase, type(command)))
-        if handler is None:
-            raise IllegalCommand(f"{type(command).__name__} is not allowed now: {EXPECTED[state.phase]}")
-        return handler(state, seat, command, rng)
+        return decide(state, seat, command, rng)
 
     def evolve(self, state: TrekState, event: GameEvent) -> None:
         evolve(state, event)

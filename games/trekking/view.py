@@ -11,7 +11,7 @@ from functools import cache
 from pydantic import BaseModel
 
 from games.trekking.data import DATA, Effect
-from games.trekking.moves import current_effect, row_token
+from games.trekking.legal import current_effect, row_token
 from games.trekking.state import EFFECT, NO_ONE, OVER, TrekState
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from pydantic import ValidationError
 
-import games.hike.rules as hike_rules
+import games.hike.decisions as hike_decisions
 from core.kernel import IllegalCommand
 from games.hike.commands import Continue, Draw, Pay
 from games.hike.data import DATA_FILE, load
@@ -61,8 +61,8 @@ def test_decide_shortcuts_give_the_same_events_as_the_slow_path(monkeypatch, opt
     """`settles` and `ends_turn_plainly` skip work; they must never change what happens."""
     config = RULES.configure(4, **options)
     fast = [play(RULES, config, seed).events for seed in range(4)]
-    monkeypatch.setattr(hike_rules, "settles", lambda state, event: False)
-    monkeypatch.setattr(hike_rules, "ends_turn_plainly", lambda state, event: False)
+    monkeypatch.setattr(hike_decisions, "settles", lambda state, event: False)
+    monkeypatch.setattr(hike_decisions, "ends_turn_plainly", lambda state, event: False)
     assert [play(RULES, config, seed).events for seed in range(4)] == fast
 
 

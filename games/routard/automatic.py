@@ -1,4 +1,5 @@
-"""Active steps: the one event the kernel makes for the agenda's top task when nobody has to decide.
+"""The steps the game takes by itself: the deal, and the one event the kernel makes for the agenda's top
+task when nobody has to decide (`step`), made until someone must decide (`play_on`).
 
 Dice and shuffles are drawn here, from the `rng` handed to `decide`, and written into the events.
 """
@@ -10,6 +11,9 @@ from collections.abc import Callable
 
 from core.kernel import GameEvent
 from games.routard import events as ev
+from games.routard.data import DECKS
+from games.routard.evolve import evolve
+from games.routard.legal import waiting
 from games.routard.queries import (
     assistance_passengers,
     has,
@@ -219,3 +223,23 @@ _STEPS: dict[type, Callable[[RoutardState, Task, random.Random], GameEvent]] = {
     Regain: _regain,
     Resolve: _resolve,
 }
+
+
+def deal(state: RoutardState, rng: random.Random) -> ev.Dealt:
+    """The first player and the order of every deck, shuffled."""
+    orders = []
+    for deck in DECKS:
+        order = list(range(len(getattr(state.data.decks, deck))))
+        rng.shuffle(order)
+        orders.append(tuple(order))
+    return ev.Dealt(rng.randrange(state.config.players), tuple(orders))
+
+
+def play_on(state: RoutardState, rng: random.Random) -> list[GameEvent]:
+    """Make and fold the kernel's own events until someone must decide or the game is over."""
+    made: list[GameEvent] = []
+    while not state.over and not waiting(state):
+        event = step(state, rng)
+        evolve(state, event)
+        made.append(event)
+    return made

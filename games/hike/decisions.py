@@ -1,13 +1,12 @@
-"""What the deciding seat may do, and the event each legal command causes (or why it is refused).
-
-Both functions assume `seat` is the seat that must decide now (the rules kernel checks that first).
-"""
+"""What a command decides: the event it causes (or why it is refused), then the automatic events that
+follow it until a player must choose again, so the state is always left at a decision point (or over)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+import random
 
 from core.kernel import Command, GameEvent, IllegalCommand
+from games.hike.automatic import next_event
 from games.hike.commands import (
     Abandon,
     Continue,
@@ -24,7 +23,6 @@ from games.hike.commands import (
     StartHike,
     StayOut,
 )
-from games.hike.data import Cards
 from games.hike.events import (
     Abandoned,
     Continued,
@@ -42,111 +40,61 @@ from games.hike.events import (
     StayedOut,
     TurnEnded,
 )
-from games.hike.packs import contents, heaviest_cards, is_empty, is_payment, payments, slot_holding
+from games.hike.evolve import evolve
+from games.hike.legal import expected, pending, swap_changes_something, trail_moves
+from games.hike.packs import heaviest_cards, is_empty, is_payment, slot_holding
 from games.hike.state import DECIDE, DOWN, EMPTY, HAND, HEAVY, JOIN, MEET, SETUP, SMELL, TURN, HikeState, Task
 
-DRAW, START_HIKE, END_TURN = Draw(), StartHike(), EndTurn()
+
+def decide(state: HikeState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
+    waiting = pending(state).seats
+    if seat not in waiting:
+        raise IllegalCommand(f"it is not seat {seat}'s decision (waiting for seat {waiting[0]})" if waiting
+                             else "the game is over")
+    first = event_for(state, seat, command)
+    events: list[GameEvent] = [first]
+    if settles(state, first):
+        return events
+    if ends_turn_plainly(state, first):
+        return [first, TurnEnded(seat, (seat + 1) % state.players)]
+    scratch = state.clone()
+    evolve(scratch, first)
+    while (following := next_event(scratch, rng)) is not None:
+        events.append(following)
+        evolve(scratch, following)
+    return events
 
 
-def options(state: HikeState, seat: int) -> list[Command]:
-    if state.tasks:
-        return task_moves(state, state.tasks[0])
-    if state.phase == SETUP:
-        return packing_moves(state, seat)
-    if state.phase == TURN:
-        return turn_moves(state, seat)
-    if state.step == JOIN:
-        return [Join(), StayOut()]
-    if state.step == MEET:
-        distance = state.cards.boots[state.revealed]
-        return list(_payment_moves(state.cards, tuple(state.packs[seat]), distance, state.config.payment_minimal_only))
-    if state.step == DECIDE:
-        return trail_moves(state, seat)
-    return []
+def settles(state: HikeState, event: GameEvent) -> bool:
+    """Cheap certainty that a player decides right after `event`, so `decide` can skip its scratch copy.
+
+    Only the common cases: packing, a draw or placement that is not the turn's last action, a discard or
+    answer that leaves someone else (or the same seat) to answer next. A test checks it never errs.
+    """
+    over_limit = state.hand_limit
+    if isinstance(event, Packed):
+        return True
+    if isinstance(event, Placed):
+        return state.actions_left > 1 and bool(state.draw)
+    if isinstance(event, Drew):
+        return len(state.draw) > 1 and (state.actions_left > 1 or len(state.hands[event.seat]) >= over_limit)
+    if isinstance(event, Discarded):
+        return len(state.hands[event.seat]) - 1 > over_limit
+    if isinstance(event, Joined | StayedOut | Continued):
+        return len(state.queue) > 1
+    if isinstance(event, DonePacking):
+        return state.config.setup_backpacks == "simultaneous" and state.packing_done.count(False) > 1
+    return False
 
 
-@lru_cache(maxsize=1 << 12)
-def _payment_moves(cards: Cards, pack: tuple[int, ...], distance: int, minimal_only: bool) -> tuple[Pay, ...]:
-    return tuple(Pay(chosen) for chosen in payments(cards, pack, distance, minimal_only))
+def ends_turn_plainly(state: HikeState, event: GameEvent) -> bool:
+    """The turn's last draw or placement, with no discard due and cards left to draw: the next turn begins."""
+    if state.actions_left != 1 or len(state.draw) < 2:
+        return False
+    if isinstance(event, Drew):
+        return len(state.hands[event.seat]) < state.hand_limit
+    return isinstance(event, Placed)
 
-
-def packing_moves(state: HikeState, seat: int) -> list[Command]:
-    return list(_packing_moves(state.cards, tuple(state.hands[seat]), tuple(state.packs[seat])))
-
-
-@lru_cache(maxsize=1 << 12)
-def _packing_moves(cards: Cards, hand: tuple[int, ...], pack: tuple[int, ...]) -> tuple[Command, ...]:
-    moves: list[Command] = [
-        PackCard(card, slot)
-        for card in sorted(set(hand))
-        if cards.is_item(card)
-        for slot in cards.slots_for(card)
-        if pack[slot] == EMPTY
-    ]
-    moves.append(FinishPacking())
-    return tuple(moves)
-
-
-def turn_moves(state: HikeState, seat: int) -> list[Command]:
-    if state.actions_left <= 0:
-        return []
-    config, pack = state.config, state.packs[seat]
-    fresh = state.actions_left == config.actions_per_turn
-    face_up = tuple(state.face_up[seat]) if config.hidden_backpacks else ()
-    flags = (fresh, bool(state.draw), config.leader_needs_backpack, config.allow_fewer_actions)
-    return list(_turn_moves(state.cards, tuple(state.hands[seat]), tuple(pack), face_up, flags))
-
-
-@lru_cache(maxsize=1 << 14)
-def _turn_moves(cards: Cards, hand: tuple[int, ...], pack: tuple[int, ...], face_up: tuple[bool, ...],
-                flags: tuple[bool, bool, bool, bool]) -> tuple[Command, ...]:
-    """The turn's moves depend on these few things only, and recur constantly in playouts: remember them."""
-    fresh, can_draw, leader_needs_backpack, allow_fewer = flags
-    moves: list[Command] = [DRAW] if can_draw else []
-    for card in sorted(set(hand)):
-        if not cards.is_item(card):
-            moves.append(PlayHazard(card))
-            continue
-        for slot in cards.slot_lists[card]:
-            if _swap_changes_something(card, pack[slot], bool(face_up) and face_up[slot]):
-                moves.append(Place(card, slot))
-    if fresh and (not leader_needs_backpack or any(card != EMPTY for card in pack)):
-        moves.append(START_HIKE)
-    if allow_fewer and not fresh:
-        moves.append(END_TURN)
-    return tuple(moves)
-
-
-def _swap_changes_something(card: int, occupant: int, occupant_face_up: bool) -> bool:
-    """Swapping a card for the same card changes nothing, except turning a face-up copy face down (H31)."""
-    return occupant != card or occupant_face_up
-
-
-def task_moves(state: HikeState, task: Task) -> list[Command]:
-    kind, seat, _ = task
-    if kind == HAND:
-        return [Discard(card) for card in sorted(set(state.hands[seat]))]
-    if kind == HEAVY:
-        return [Drop(card) for card in heaviest_cards(state.cards, state.packs[seat])]
-    return [Drop(card) for card in sorted(set(contents(state.packs[seat])))]
-
-
-def trail_moves(state: HikeState, seat: int) -> list[Command]:
-    """H4, H18-H20: continue, or abandon taking one revealed card (all of them when last)."""
-    config = state.config
-    empty = is_empty(state.packs[seat])
-    moves: list[Command] = [] if empty or state.trail_ended else [Continue()]
-    collects = not empty or config.forced_abandon_collects
-    if not collects or not state.pool or len(state.hikers) == 1:
-        moves.append(Abandon(None))
-        return moves
-    moves.extend(Abandon(card) for card in sorted(set(state.pool)))
-    if config.abandon_take_optional:
-        moves.append(Abandon(None))
-    return moves
-
-
-# --- commands to events -----------------------------------------------------------------------------------
 
 def event_for(state: HikeState, seat: int, command: Command) -> GameEvent:
     if state.tasks:
@@ -165,32 +113,6 @@ def event_for(state: HikeState, seat: int, command: Command) -> GameEvent:
     if step == DECIDE and isinstance(command, Continue | Abandon):
         return _continue_or_abandon(state, seat, command)
     raise IllegalCommand(f"{type(command).__name__} is not allowed now: {expected(state)}")
-
-
-def expected(state: HikeState) -> str:
-    """What the deciding seat is being asked, in words."""
-    names = state.cards.names
-    if state.tasks:
-        kind, _, arg = state.tasks[0]
-        return {
-            HAND: f"discard a card from hand down to {state.hand_limit}",
-            DOWN: f"drop backpack cards to the bear until it weighs {arg} boots or less",
-            HEAVY: f"drop your heaviest backpack card to the {names[arg]}",
-            SMELL: "drop one backpack card to the skunk (the rest goes back to hand)",
-        }[kind]
-    if state.phase == SETUP:
-        return "pack an item from hand into an empty slot, or finish packing"
-    if state.phase == TURN:
-        return f"take an action ({state.actions_left} left): draw, place an item or play a hazard" + (
-            ", or go on a hike" if state.actions_left == state.config.actions_per_turn else "")
-    if state.step == JOIN:
-        return "join the hike or stay out"
-    if state.step == MEET:
-        card = state.revealed
-        return f"pay {state.cards.boots[card]} boots from your backpack for the {names[card]}"
-    if state.step == DECIDE:
-        return "continue the hike or abandon it"
-    return "the game is over"
 
 
 def _pack(state: HikeState, seat: int, command: PackCard) -> Packed:
@@ -230,7 +152,7 @@ def _action(state: HikeState, seat: int, command: Command) -> GameEvent:
     if isinstance(command, Place):
         _check_item_for_slot(state, seat, command.card, command.slot)
         slot_up = config.hidden_backpacks and state.face_up[seat][command.slot]
-        if not _swap_changes_something(command.card, state.packs[seat][command.slot], slot_up):
+        if not swap_changes_something(command.card, state.packs[seat][command.slot], slot_up):
             raise IllegalCommand(f"that slot already holds {state.cards.names[command.card]}")
         returned = state.packs[seat][command.slot]
         hidden = config.hidden_backpacks

@@ -1,4 +1,5 @@
-"""The random part of setup (digest 4.2 steps 4-9), drawn with the rng and written into one Dealt event."""
+"""The one step the game takes by itself: the random part of setup (digest 4.2 steps 4-9), drawn with the
+rng and written into one Dealt event."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ from games.donkey.commands import (
     declare_favour,
     peek,
 )
-from games.donkey.fold import may_declare_more
+from games.donkey.evolve import may_declare_more
 from games.donkey.state import CONTRACT, FAVOUR, LOAD, PICK, POST, SWAP, DonkeyState
 
 PEEK_FAVOUR = 10

@@ -1,11 +1,12 @@
-"""Every legal command of the seat to act, phase by phase, and the options of the current Journey effect."""
+"""Who must decide (`pending`: the active seat), every legal command of that seat, phase by phase, and the
+options of the current Journey effect."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from core.kernel import Command
+from core.kernel import GAME_OVER, Command, Pending
 from games.trekking.cards import pairs, symbol_payments
 from games.trekking.commands import (
     ChooseStartAirport,
@@ -29,7 +30,7 @@ from games.trekking.commands import (
 )
 from games.trekking.data import Effect
 from games.trekking.reach import free_move_targets, move_targets, next_payment_cards, pays_route
-from games.trekking.state import ACTION, AIRPORT, DRAW, EFFECT, FLY, NO_ONE, PAY, ROUTE, TrekState
+from games.trekking.state import ACTION, AIRPORT, DRAW, EFFECT, FLY, NO_ONE, OVER, PAY, ROUTE, TrekState
 
 SKIP_EFFECT = SkipEffect()
 SKIP_FLY = SkipFly()
@@ -56,6 +57,10 @@ TAKE_TREK_CARD = _Interned(TakeTrekCard)
 VISIT = _Interned(Visit)
 FLY_TO = _Interned(Fly)
 JOURNEY = _Interned(lambda key: Journey(*key))  # key: (journey id, pair)
+
+
+def pending(state: TrekState) -> Pending:
+    return GAME_OVER if state.phase == OVER else Pending.single(state.active)
 
 
 def legal(state: TrekState, seat: int) -> list[Command]:

@@ -28,8 +28,8 @@ from games.donkey.events import (
     RoundScored,
     StubbornBalked,
 )
-from games.donkey.knowledge import forget_public, note_swap
 from games.donkey.loads import bars_players
+from games.donkey.sampling import forget_public, note_swap
 from games.donkey.state import (
     CONTRACT,
     END_ROUND,

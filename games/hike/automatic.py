@@ -1,16 +1,14 @@
-"""Who decides next, and the automatic steps in between (reveals, matches, busts, hazards, turn ends).
-
-`decide` applies a player's event, then keeps asking `next_event` for the automatic consequences until a
-player has to choose again, so the state is always left at a decision point (or over).
-"""
+"""The steps the game takes by itself: the deal, and between decisions the reveals, matches, busts,
+hazards and turn ends (`next_event`, asked by `decide` until a player has to choose again)."""
 
 from __future__ import annotations
 
 import random
 
-from core.kernel import GAME_OVER, GameEvent, Pending
+from core.kernel import GameEvent
 from games.hike.events import (
     Busted,
+    Dealt,
     HikeEnded,
     LeaderChanged,
     Matched,
@@ -21,32 +19,19 @@ from games.hike.events import (
     TurnEnded,
 )
 from games.hike.hazards import resolve
-from games.hike.moves import turn_moves
+from games.hike.legal import packing_order, turn_moves
 from games.hike.packs import contents, slot_holding, weight
 from games.hike.scoring import final_event
-from games.hike.state import EMPTY, END, ENDING, HIKE, MEET, OVER, REVEAL, SETUP, TURN, HikeState
+from games.hike.state import EMPTY, END, ENDING, MEET, OVER, REVEAL, SETUP, TURN, HikeState
 
 
-def pending(state: HikeState) -> Pending:
-    if state.tasks:
-        return Pending.single(state.tasks[0][1])
-    phase = state.phase
-    if phase == TURN:
-        return Pending.single(state.current)
-    if phase == HIKE:
-        return Pending.single(state.queue[0]) if state.queue else GAME_OVER
-    if phase == SETUP:
-        waiting = [seat for seat in packing_order(state) if not state.packing_done[seat]]
-        if not waiting:
-            return GAME_OVER
-        if state.config.setup_backpacks == "sequential":
-            return Pending.single(waiting[0])
-        return Pending.together(waiting)
-    return GAME_OVER
-
-
-def packing_order(state: HikeState) -> list[int]:
-    return state.clockwise(state.first_player, list(range(state.players)))
+def deal(state: HikeState, rng: random.Random) -> Dealt:
+    """Shuffle, deal seven each, and pick the first player at random (setup steps 3-5 and 8)."""
+    deck = list(state.cards.deck)
+    rng.shuffle(deck)
+    size = state.cards.deal
+    hands = tuple(tuple(sorted(deck[i * size:(i + 1) * size])) for i in range(state.players))
+    return Dealt(rng.randrange(state.players), hands, tuple(deck[state.players * size:]))
 
 
 def next_event(state: HikeState, rng: random.Random) -> GameEvent | None:
@@ -113,4 +98,3 @@ def meeting(state: HikeState, seat: int) -> GameEvent | None:
         slots = tuple(s for s, c in enumerate(pack) if c != EMPTY)
         return Busted(seat, distance, slots, tuple(sorted(contents(pack))))
     return None
-

@@ -1,0 +1,55 @@
+"""The Donkey game drawn for the web viewer: the donkey, each seat's load (face down where unseen) and your hand."""
+
+from __future__ import annotations
+
+from core.drawing import backs, board, card, chip, text, zone
+from games.donkey.view import DonkeyView, LoadCard, SeatInfo
+
+
+def draw(view: DonkeyView) -> str:
+    limit = (
+        f"capacity {view.capacity}" if view.capacity is not None else f"precision threshold {view.precision_threshold}"
+    )
+    status = f"round {view.round}: {view.phase}; to act: {', '.join(f'seat {s}' for s in view.to_act) or 'nobody'}"
+    donkey = (
+        f"{chip(view.donkey)} plays as <b>{text(view.plays_as)}</b>, {text(limit)}"
+        f"{' (a lost donkey returning)' if view.returning_lost_donkey else ''}; "
+        f"deck {backs(view.donkeys_left_in_deck, 'donkeys')} · lost donkeys waiting {view.lost_donkeys_waiting}"
+    )
+    parts = [
+        zone("the donkey", donkey, kind="donkey"),
+        zone(
+            f"your hand (seat {view.seat})",
+            "".join(card(v, name="load", secret=True) for v in view.hand),
+            kind="hand",
+            mine=True,
+        ),
+        *(_seat(view, seat) for seat in view.seats),
+    ]
+    if view.my_lost_loads:
+        lost = " ".join("".join(card(v, name="load") for v in pile) for pile in view.my_lost_loads)
+        parts.append(zone("your loads lost with donkeys", lost, kind="lost"))
+    if view.final_scores is not None:
+        parts.append(zone("final scores", " ".join(chip(f"seat {s}: {v}", s) for s, v in enumerate(view.final_scores))))
+    return board(parts, status)
+
+
+def _seat(view: DonkeyView, seat: SeatInfo) -> str:
+    mine = seat.seat == view.seat
+    contract = f" · contract: {seat.contract}" if seat.contract else ""
+    score = f" · score {seat.score}" if seat.score is not None else ""
+    body = (
+        f"<div>hand {backs(seat.hand_size)} · favours used {seat.favours_used}{text(contract)}{text(score)}"
+        f"{' · committed' if seat.committed else ''}</div>"
+        f"<div>load: {''.join(_load(load, mine) for load in seat.load)}</div>"
+    )
+    return zone(f"seat {seat.seat}{' (you)' if mine else ''}", body, kind=f"seat seat-{seat.seat}", mine=mine)
+
+
+def _load(load: LoadCard, mine: bool) -> str:
+    """A load card: face up for all, its value for the seats that know it, else its back."""
+    if load.value is None:
+        return '<span class="card back" title="face down"></span>'
+    secret = not load.face_up  # a value this seat knows and the table does not (its own, or peeked at)
+    shown = card(load.value, name="load" if mine else "peeked" if secret else "", secret=secret)
+    return f'<span class="muted-card">{shown}</span>' if load.removed else shown

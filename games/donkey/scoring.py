@@ -1,0 +1,13 @@
+"""The end of a Donkey game: a player's score is the value of the cards they scored; a tie goes to the
+one with more scored cards, and is shared beyond that (D29)."""
+
+from __future__ import annotations
+
+from core.kernel import Outcome
+from games.donkey.state import DonkeyState
+
+
+def outcome(state: DonkeyState) -> Outcome:
+    scores = [sum(pile) for pile in state.scored]
+    keys = [(sum(pile), len(pile)) for pile in state.scored]
+    return Outcome.from_keys(scores, keys, note="ties broken by the number of scored cards, then shared (D29)")

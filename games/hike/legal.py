@@ -1,0 +1,179 @@
+"""Who must decide now (`pending`) and every command they may give (`legal`), step by step of the game."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from core.kernel import GAME_OVER, Command, Pending
+from games.hike.commands import (
+    Abandon,
+    Continue,
+    Discard,
+    Draw,
+    Drop,
+    EndTurn,
+    FinishPacking,
+    Join,
+    PackCard,
+    Pay,
+    Place,
+    PlayHazard,
+    StartHike,
+    StayOut,
+)
+from games.hike.data import Cards
+from games.hike.packs import contents, heaviest_cards, is_empty, payments
+from games.hike.state import DECIDE, DOWN, EMPTY, HAND, HEAVY, HIKE, JOIN, MEET, SETUP, SMELL, TURN, HikeState, Task
+
+DRAW, START_HIKE, END_TURN = Draw(), StartHike(), EndTurn()
+
+
+def pending(state: HikeState) -> Pending:
+    if state.tasks:
+        return Pending.single(state.tasks[0][1])
+    phase = state.phase
+    if phase == TURN:
+        return Pending.single(state.current)
+    if phase == HIKE:
+        return Pending.single(state.queue[0]) if state.queue else GAME_OVER
+    if phase == SETUP:
+        waiting = [seat for seat in packing_order(state) if not state.packing_done[seat]]
+        if not waiting:
+            return GAME_OVER
+        if state.config.setup_backpacks == "sequential":
+            return Pending.single(waiting[0])
+        return Pending.together(waiting)
+    return GAME_OVER
+
+
+def packing_order(state: HikeState) -> list[int]:
+    return state.clockwise(state.first_player, list(range(state.players)))
+
+
+def legal(state: HikeState, seat: int) -> list[Command]:
+    """The commands of `seat`, none unless it is a seat that must decide now."""
+    if seat not in pending(state).seats:
+        return []
+    return options(state, seat)
+
+
+def options(state: HikeState, seat: int) -> list[Command]:
+    if state.tasks:
+        return task_moves(state, state.tasks[0])
+    if state.phase == SETUP:
+        return packing_moves(state, seat)
+    if state.phase == TURN:
+        return turn_moves(state, seat)
+    if state.step == JOIN:
+        return [Join(), StayOut()]
+    if state.step == MEET:
+        distance = state.cards.boots[state.revealed]
+        return list(_payment_moves(state.cards, tuple(state.packs[seat]), distance, state.config.payment_minimal_only))
+    if state.step == DECIDE:
+        return trail_moves(state, seat)
+    return []
+
+
+@lru_cache(maxsize=1 << 12)
+def _payment_moves(cards: Cards, pack: tuple[int, ...], distance: int, minimal_only: bool) -> tuple[Pay, ...]:
+    return tuple(Pay(chosen) for chosen in payments(cards, pack, distance, minimal_only))
+
+
+def packing_moves(state: HikeState, seat: int) -> list[Command]:
+    return list(_packing_moves(state.cards, tuple(state.hands[seat]), tuple(state.packs[seat])))
+
+
+@lru_cache(maxsize=1 << 12)
+def _packing_moves(cards: Cards, hand: tuple[int, ...], pack: tuple[int, ...]) -> tuple[Command, ...]:
+    moves: list[Command] = [
+        PackCard(card, slot)
+        for card in sorted(set(hand))
+        if cards.is_item(card)
+        for slot in cards.slots_for(card)
+        if pack[slot] == EMPTY
+    ]
+    moves.append(FinishPacking())
+    return tuple(moves)
+
+
+def turn_moves(state: HikeState, seat: int) -> list[Command]:
+    if state.actions_left <= 0:
+        return []
+    config, pack = state.config, state.packs[seat]
+    fresh = state.actions_left == config.actions_per_turn
+    face_up = tuple(state.face_up[seat]) if config.hidden_backpacks else ()
+    flags = (fresh, bool(state.draw), config.leader_needs_backpack, config.allow_fewer_actions)
+    return list(_turn_moves(state.cards, tuple(state.hands[seat]), tuple(pack), face_up, flags))
+
+
+@lru_cache(maxsize=1 << 14)
+def _turn_moves(cards: Cards, hand: tuple[int, ...], pack: tuple[int, ...], face_up: tuple[bool, ...],
+                flags: tuple[bool, bool, bool, bool]) -> tuple[Command, ...]:
+    """The turn's moves depend on these few things only, and recur constantly in playouts: remember them."""
+    fresh, can_draw, leader_needs_backpack, allow_fewer = flags
+    moves: list[Command] = [DRAW] if can_draw else []
+    for card in sorted(set(hand)):
+        if not cards.is_item(card):
+            moves.append(PlayHazard(card))
+            continue
+        for slot in cards.slot_lists[card]:
+            if swap_changes_something(card, pack[slot], bool(face_up) and face_up[slot]):
+                moves.append(Place(card, slot))
+    if fresh and (not leader_needs_backpack or any(card != EMPTY for card in pack)):
+        moves.append(START_HIKE)
+    if allow_fewer and not fresh:
+        moves.append(END_TURN)
+    return tuple(moves)
+
+
+def swap_changes_something(card: int, occupant: int, occupant_face_up: bool) -> bool:
+    """Swapping a card for the same card changes nothing, except turning a face-up copy face down (H31)."""
+    return occupant != card or occupant_face_up
+
+
+def task_moves(state: HikeState, task: Task) -> list[Command]:
+    kind, seat, _ = task
+    if kind == HAND:
+        return [Discard(card) for card in sorted(set(state.hands[seat]))]
+    if kind == HEAVY:
+        return [Drop(card) for card in heaviest_cards(state.cards, state.packs[seat])]
+    return [Drop(card) for card in sorted(set(contents(state.packs[seat])))]
+
+
+def trail_moves(state: HikeState, seat: int) -> list[Command]:
+    """H4, H18-H20: continue, or abandon taking one revealed card (all of them when last)."""
+    config = state.config
+    empty = is_empty(state.packs[seat])
+    moves: list[Command] = [] if empty or state.trail_ended else [Continue()]
+    collects = not empty or config.forced_abandon_collects
+    if not collects or not state.pool or len(state.hikers) == 1:
+        moves.append(Abandon(None))
+        return moves
+    moves.extend(Abandon(card) for card in sorted(set(state.pool)))
+    if config.abandon_take_optional:
+        moves.append(Abandon(None))
+    return moves
+def expected(state: HikeState) -> str:
+    """What the deciding seat is being asked, in words."""
+    names = state.cards.names
+    if state.tasks:
+        kind, _, arg = state.tasks[0]
+        return {
+            HAND: f"discard a card from hand down to {state.hand_limit}",
+            DOWN: f"drop backpack cards to the bear until it weighs {arg} boots or less",
+            HEAVY: f"drop your heaviest backpack card to the {names[arg]}",
+            SMELL: "drop one backpack card to the skunk (the rest goes back to hand)",
+        }[kind]
+    if state.phase == SETUP:
+        return "pack an item from hand into an empty slot, or finish packing"
+    if state.phase == TURN:
+        return f"take an action ({state.actions_left} left): draw, place an item or play a hazard" + (
+            ", or go on a hike" if state.actions_left == state.config.actions_per_turn else "")
+    if state.step == JOIN:
+        return "join the hike or stay out"
+    if state.step == MEET:
+        card = state.revealed
+        return f"pay {state.cards.boots[card]} boots from your backpack for the {names[card]}"
+    if state.step == DECIDE:
+        return "continue the hike or abandon it"
+    return "the game is over"

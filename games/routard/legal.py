@@ -1,0 +1,351 @@
+"""Who must decide at the agenda's top (`pending`, `waiting`) and what they may do (`options`, the legal
+commands). `decisions.py` checks a command against the same rules; tasks that nobody decides are
+left to games/routard/automatic.py."""
+
+from __future__ import annotations
+
+from core.kernel import GAME_OVER, Command, Pending
+from games.routard import commands as cmd
+from games.routard.amounts import amount_options
+from games.routard.data import ELEMENTS, SHEET_LINES
+from games.routard.queries import (
+    can_sell,
+    is_driver,
+    lots,
+    may_play,
+    move_cost,
+    needed_elements,
+    others,
+    stranded,
+)
+from games.routard.state import BANK, RoutardState
+from games.routard.tasks import (
+    Act,
+    AuctionTask,
+    Charge,
+    ChequeTopUp,
+    ChequeWindow,
+    IllegalOffer,
+    LoseCard,
+    Prep,
+    Purchase,
+    Replay,
+    SaleMenu,
+    SheetOutcome,
+    Shop,
+    TargetChoice,
+    Task,
+)
+
+
+def pending(state: RoutardState) -> Pending:
+    seats = waiting(state)
+    if not seats:
+        return GAME_OVER
+    return Pending.together(seats) if sealed(state) else Pending.single(seats[0])
+
+
+def waiting(state: RoutardState) -> tuple[int, ...]:
+    """The seats that must decide now; () when the kernel acts next or the game is over."""
+    if state.over:
+        return ()
+    task = state.agenda[-1]
+    who = _DECIDERS.get(type(task))
+    return who(state, task) if who is not None else ()
+
+
+def _the_seat(state: RoutardState, task: Task) -> tuple[int, ...]:
+    return (task.seat,)
+
+
+def _raising_funds(state: RoutardState, task: Task) -> tuple[int, ...]:
+    """A charge or an achat card he cannot pay opens his raise-funds window, if he has lots (R39)."""
+    due = task.amount if isinstance(task, Charge) else task.price  # type: ignore[attr-defined]
+    return (task.seat,) if state.players[task.seat].money < due and can_sell(state, task.seat) else ()
+
+
+def _losing_card(state: RoutardState, task: Task) -> tuple[int, ...]:
+    assert isinstance(task, LoseCard)
+    return (task.seat,) if len(state.players[task.seat].collection(task.deck)) > 1 else ()
+
+
+def _replaying(state: RoutardState, task: Task) -> tuple[int, ...]:
+    return (task.seat,) if _replay_distances(state, task.seat) else ()
+
+
+def _sheet_offering(state: RoutardState, task: Task) -> tuple[int, ...]:
+    assert isinstance(task, SheetOutcome)
+    return (task.seat,) if _sheet_offer(state, task) else ()
+
+
+def _bidding(state: RoutardState, task: Task) -> tuple[int, ...]:
+    return _bidders_to_decide(state)
+
+
+_DECIDERS = {
+    Prep: _the_seat,
+    Act: _the_seat,
+    ChequeTopUp: _the_seat,
+    ChequeWindow: _the_seat,
+    Shop: _the_seat,
+    TargetChoice: _the_seat,
+    IllegalOffer: _the_seat,
+    SaleMenu: _the_seat,
+    Charge: _raising_funds,
+    Purchase: _raising_funds,
+    AuctionTask: _bidding,
+    LoseCard: _losing_card,
+    Replay: _replaying,
+    SheetOutcome: _sheet_offering,
+}
+
+
+def sealed(state: RoutardState) -> bool:
+    """Whether the decision now is a simultaneous sealed bid (R43)."""
+    return isinstance(state.agenda[-1], AuctionTask) and state.config.auction_mode == "sealed_first_price"
+
+
+def _bidders_to_decide(state: RoutardState) -> tuple[int, ...]:
+    auction = state.auction
+    assert auction is not None
+    if state.config.auction_mode == "sealed_first_price":
+        return tuple(s for s in auction.bidders if auction.bids[s] is None)
+    return (auction.to_bid,) if auction.to_bid != BANK else ()
+
+
+def _sheet_offer(state: RoutardState, task: SheetOutcome) -> bool:
+    outcome = state.data.prep_sheet.outcomes[task.line][str(task.roll)]
+    return (state.config.sheet_purchase_optional and outcome.kind == "buy"
+            and state.players[task.seat].money >= (outcome.price or 0))
+
+
+# --- options -----------------------------------------------------------------------------------------
+
+
+def options(state: RoutardState, seat: int) -> list[Command]:
+    """The legal commands, remembered until the next event: the runner asks, then `decide` checks."""
+    known = state.memo.get(seat)
+    if known is None:
+        if seat in waiting(state):
+            task = state.agenda[-1]
+            known = tuple(_OPTIONS[type(task)](state, task, seat))
+        else:
+            known = ()
+        state.memo[seat] = known
+    return list(known)
+
+
+def _prep_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    player = state.players[seat]
+    if player.prep_turns == 0:
+        return [cmd.Depart()] if state.config.express else [cmd.ChooseLine("argent_de_poche")]
+    ready = departure_ready(state, seat)
+    if ready and state.config.auto_depart:
+        return [cmd.Depart()]
+    moves: list[Command] = [cmd.ChooseLine(line) for line in SHEET_LINES]
+    return [*moves, cmd.Depart()] if ready else moves
+
+
+def departure_ready(state: RoutardState, seat: int) -> bool:
+    """The minimum to depart (§5.4), checked before the ticket is handed in (R8)."""
+    player, minimum = state.players[seat], state.data.constants.depart_minimum
+    return (all(player.elements[item] >= 1 for item in minimum.items) and player.tickets >= minimum.billet_avion
+            and player.cheques >= minimum.cheques and player.money >= minimum.money)
+
+
+def _sheet_offer_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    return [cmd.SheetOffer(True), cmd.SheetOffer(False)]
+
+
+def _sell_options(state: RoutardState, seat: int) -> list[Command]:
+    return [cmd.OpenSale()] if can_sell(state, seat) else []
+
+
+def _sale_menu_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    """Every lot; cheques by count, in brackets when they are many (a seat inside a bracket sells cheques)."""
+    found = lots(state, seat)
+    counts = [count for lot, _, count in found if lot == "cheques"]
+    cheques = amount_options(state, seat, counts, lambda count: cmd.Sell("cheques", -1, count))
+    if seat in state.narrowed:
+        return cheques
+    return [*(cmd.Sell(lot, card, count) for lot, card, count in found if lot != "cheques"), *cheques,
+            cmd.CancelSale()]
+
+
+def _shop_options(state: RoutardState, seat: int) -> list[Command]:
+    """An airport's window (R21): at most `tickets_per_shop_window` tickets, any element copies."""
+    player = state.players[seat]
+    moves: list[Command] = []
+    limit = state.config.tickets_per_shop_window
+    if (limit is None or state.window_tickets < limit) and player.money >= state.data.ticket_price(player.pos):
+        moves.append(cmd.BuyTicket())
+    prices = state.data.constants.airport_element_price
+    moves.extend(cmd.BuyElement(item) for item in ELEMENTS if player.money >= prices[item])
+    return moves
+
+
+def must_rebuy(state: RoutardState, seat: int) -> bool:
+    """force_rebuy_needed: a needed element he can afford must be bought before leaving the shop (R36)."""
+    if not state.config.force_rebuy_needed:
+        return False
+    prices = state.data.constants.airport_element_price
+    return any(state.players[seat].money >= prices[item] for item in needed_elements(state, seat))
+
+
+def _on_airport(state: RoutardState, seat: int) -> bool:
+    return state.data.space_types[state.players[seat].pos] == "aeroport"
+
+
+def _act_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    assert isinstance(task, Act)
+    moves = _sell_options(state, seat)
+    if _on_airport(state, seat):
+        moves += _shop_options(state, seat)
+        if must_rebuy(state, seat):
+            return moves
+    return moves + movements(state, task, seat)
+
+
+def movements(state: RoutardState, task: Act, seat: int) -> list[Command]:
+    """S2 (§5.6): the movements open to the player this turn."""
+    player = state.players[seat]
+    if stranded(state, seat):  # he must buy formalités in this airport's shop, or take Job Assistance on the spot
+        price = state.data.constants.airport_element_price["formalites"]
+        return [] if player.money >= price and _on_airport(state, seat) else [cmd.JobAssistance()]
+    if task.forced:
+        return [cmd.MoveForced()]
+    if job_assistance_due(state, seat):
+        return [cmd.JobAssistance()]
+    moves: list[Command]
+    if is_driver(state, seat):
+        moves = [cmd.Drive()]
+    else:
+        moves = [cmd.Walk(k) for k in walk_distances(state, seat)]
+        if player.tickets and _on_airport(state, seat):
+            if player.pos == state.arrival:
+                moves.append(cmd.FlyBack())
+            elif task.may_fly:
+                moves.append(cmd.Fly())
+    optional = state.config.job_assistance_after_write_off == "optional" and player.fauche
+    if player.money == 0 or optional or not moves:
+        moves.append(cmd.JobAssistance())
+    return moves
+
+
+def job_assistance_due(state: RoutardState, seat: int) -> bool:
+    """Mandatory Job Assistance: broke after a write-off (R40), or still in debt (R39, debt variant)."""
+    player = state.players[seat]
+    mandatory = state.config.job_assistance_after_write_off == "mandatory" and player.fauche
+    return mandatory or bool(player.debts)
+
+
+def walk_distances(state: RoutardState, seat: int) -> list[int]:
+    player = state.players[seat]
+    reach = min(6, state.arrival - player.pos)
+    distances = [k for k in range(1, reach + 1) if move_cost(state, k) <= player.money]
+    if state.config.unplayable_destination == "forbidden":
+        playable = [k for k in distances if may_play(state, seat, state.data.space_types[player.pos + k])]
+        distances = playable or distances
+    return distances
+
+
+def _raise_funds_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    return [*_sell_options(state, seat), cmd.StopSelling()]
+
+
+def cheque_counts(state: RoutardState, task: Task, seat: int) -> range:
+    """How many cheques the seat may buy: at a window any number it can pay (R18); at a top-up (R41, R44) the
+    shortfall up to what it can pay, or all it can pay when that falls short."""
+    player = state.players[seat]
+    affordable = player.money // state.data.constants.cheque_price
+    if isinstance(task, ChequeTopUp):
+        short = task.due - player.cheques
+        return range(short, affordable + 1) if affordable >= short else range(affordable, affordable + 1)
+    return range(affordable + 1)
+
+
+def _top_up_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    assert isinstance(task, ChequeTopUp)
+    player = state.players[seat]
+    affordable = player.money // state.data.constants.cheque_price
+    if affordable < task.due - player.cheques:  # short of cash: he may raise funds first (R39)
+        return [*_sell_options(state, seat), cmd.BuyCheques(affordable)]
+    return amount_options(state, seat, cheque_counts(state, task, seat), cmd.BuyCheques)
+
+
+def _cheque_window_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    return amount_options(state, seat, cheque_counts(state, task, seat), cmd.BuyCheques)
+
+
+def _shop_window_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    moves = _shop_options(state, seat)
+    return moves if must_rebuy(state, seat) else [*moves, cmd.CloseShop()]
+
+
+def _target_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    return [cmd.ChooseTarget(other) for other in others(state, seat)]
+
+
+def _lose_card_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    assert isinstance(task, LoseCard)
+    return [cmd.ChooseLostCard(task.deck, card) for card in sorted(state.players[seat].collection(task.deck))]
+
+
+def _replay_distances(state: RoutardState, seat: int) -> list[int]:
+    player = state.players[seat]
+    if not player.travelling or stranded(state, seat):
+        return []
+    reach = min(6, state.arrival - player.pos)
+    pays = state.config.replay_pays_move
+    return [k for k in range(1, reach + 1) if not pays or move_cost(state, k) <= player.money]
+
+
+def _replay_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    return [cmd.ReplayWalk(k) for k in _replay_distances(state, seat)]
+
+
+def _illegal_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    return [cmd.PlayAnyway(True), cmd.PlayAnyway(False)]
+
+
+def _auction_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    if state.config.auction_mode == "sealed_first_price":
+        return amount_options(state, seat, sealed_bids(state, seat), bid_command)
+    return [cmd.Raise(), cmd.Drop()] if next_raise(state) <= state.players[seat].money else [cmd.Drop()]
+
+
+def sealed_bids(state: RoutardState, seat: int) -> list[int]:
+    """A sealed bidder's amounts (R43): 0 to pass, then the multiples of the step from the floor to his cash."""
+    auction, step = state.auction, state.config.auction_bid_step
+    assert auction is not None
+    lowest = -(-auction.floor // step) * step
+    return [0, *range(max(lowest, step), state.players[seat].money + 1, step)]
+
+
+def bid_command(amount: int) -> Command:
+    return cmd.Bid(amount) if amount else cmd.PassBid()
+
+
+def next_raise(state: RoutardState) -> int:
+    """Ascending auction: the first bid is the floor, then each raise adds the step (R43)."""
+    auction = state.auction
+    assert auction is not None
+    return auction.floor if auction.high == BANK else auction.price + state.config.auction_bid_step
+
+
+_OPTIONS = {
+    Prep: _prep_options,
+    SheetOutcome: _sheet_offer_options,
+    Act: _act_options,
+    Charge: _raise_funds_options,
+    Purchase: _raise_funds_options,
+    ChequeTopUp: _top_up_options,
+    ChequeWindow: _cheque_window_options,
+    Shop: _shop_window_options,
+    TargetChoice: _target_options,
+    LoseCard: _lose_card_options,
+    Replay: _replay_options,
+    IllegalOffer: _illegal_options,
+    AuctionTask: _auction_options,
+    SaleMenu: _sale_menu_options,
+}
