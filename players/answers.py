@@ -14,18 +14,16 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, cached_property
 from typing import Annotated, Any, Literal, Union, get_type_hints
 
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 from pydantic.json_schema import GenerateJsonSchema
 
+from core.audit import EMPTY, TRUNCATED, UNPARSABLE
 from core.codec import Codec
 from core.kernel import Command, Rules
-
-# Failure classes of an answer (transport failures are classified in players/transport.py).
-EMPTY, TRUNCATED, UNPARSABLE, ILLEGAL = "empty", "truncated", "unparsable", "illegal"
 
 _THINKING = re.compile(r"<think>.*?</think>", re.DOTALL)
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
@@ -47,11 +45,18 @@ class CommandSchema:
         self.classes = {cls.__name__: cls for cls in commands}
         models = tuple(_model_of(cls) for cls in commands)
         union: Any = models[0] if len(models) == 1 else Annotated[Union[models], Field(discriminator="type")]  # noqa: UP007
+        self.union = union  # the type of one command, for models that hold commands
         self.adapter: TypeAdapter[Any] = TypeAdapter(union)
         self.answer = create_model("Answer", __config__=ConfigDict(extra="forbid"), command=(union, ...))
 
     def json_schema(self) -> dict[str, Any]:
-        """The schema of an answer: `{"command": <one of the game's commands>}`."""
+        """The schema of an answer: `{"command": <one of the game's commands>}` (one dict, shared: read it only).
+
+        Made once per game: pydantic takes milliseconds to write it, and a model seat sends it every turn."""
+        return self._answer_schema
+
+    @cached_property
+    def _answer_schema(self) -> dict[str, Any]:
         return self.answer.model_json_schema(schema_generator=_Untitled)
 
     def command(self, data: Any) -> Command:

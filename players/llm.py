@@ -54,6 +54,8 @@ class LlmOptions(RemoteOptions):
     max_tokens: int = Field(512, ge=1, description="longest answer; a longer one is cut and classed truncated")
     structured: Structured = Field("json_schema", description="the response format to ask for first")
     feed_lines: int = Field(FEED_LINES, ge=0, description="at most this many events of what happened since")
+    input_price: float | None = Field(None, ge=0, description="price per million prompt tokens (tournament cost)")
+    output_price: float | None = Field(None, ge=0, description="price per million completion tokens (tournament cost)")
 
 
 class LlmPlayer(RemotePlayer):
@@ -93,7 +95,7 @@ class LlmPlayer(RemotePlayer):
         return Request(self.url, payload, render(messages), structured)
 
     async def exchange(self, client: httpx.AsyncClient, obs: Observation, refused: list[tuple[str, str]],
-                       previous: str | None) -> tuple[Request, Attempt]:
+                       previous: str | None) -> tuple[Request, Attempt, Reply | None]:
         while True:
             try:
                 return await super().exchange(client, obs, refused, previous)

@@ -2,15 +2,20 @@
 
 It serves POST .../chat/completions (the LLM seat) and POST /agent (the HTTP agent seat). A legal answer
 is one of the commands listed in the prompt (players/prompts.py) or in the observation's `legal`, chosen
-at random with the server's seed; the policy makes some answers bad, slow, failing or missing, so that
-every failure class can be produced on purpose. The tests run it on 127.0.0.1 in a thread (`serving`);
-`meeplog mock-llm` runs it in the foreground until Ctrl-C.
+at random with a generator seeded by the server's seed and the request itself, so the same request gets
+the same command whatever came before (runs compare, games in flight or not); the policy makes some
+answers bad, slow, failing or missing, so that every failure class can be produced on purpose. A request
+whose client has gone by the time its answer is ready is not answered, and is not counted in `answered`.
+The tests run it on 127.0.0.1 in a thread (`serving`); `meeplog mock-llm` runs it in the foreground until Ctrl-C.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
+import select
+import socket
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -98,6 +103,9 @@ class MockServer(ThreadingHTTPServer):
         self.policy = policy
         self.echo = echo
         self.received: list[Received] = []
+        self.answered: list[Any] = []  # the bodies of the requests answered, in order (a client gone gets none)
+        self.most_at_once = 0  # the most requests it was thinking about at the same time
+        self._busy = 0
         self._script = deque(policy.script)
         self._rng = random.Random(policy.seed)
         self._lock = threading.Lock()
@@ -115,6 +123,17 @@ class MockServer(ThreadingHTTPServer):
     def pause(self, seconds: float) -> None:
         self._released.wait(seconds)
 
+    def think(self, seconds: float) -> None:
+        """Wait before an answer, counting the requests waited on at once."""
+        with self._lock:
+            self._busy += 1
+            self.most_at_once = max(self.most_at_once, self._busy)
+        try:
+            self.pause(seconds)
+        finally:
+            with self._lock:
+                self._busy -= 1
+
     def behaviour(self) -> Behaviour:
         with self._lock:
             if self._script:
@@ -128,15 +147,20 @@ class MockServer(ThreadingHTTPServer):
                 return self._rng.choice(MALFORMED)
             return Behaviour.LEGAL
 
-    def pick(self, commands: list[dict[str, Any]]) -> dict[str, Any]:
-        with self._lock:
-            return self._rng.choice(commands)
+    def pick(self, commands: list[dict[str, Any]], body: Any) -> dict[str, Any]:
+        """A command chosen as a function of the seed and the request alone."""
+        digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+        return random.Random(f"{self.policy.seed}:{digest}").choice(commands)
 
     def note(self, received: Received) -> None:
         with self._lock:
             self.received.append(received)
         if self.echo:
             self.echo(f"POST {received.path} -> {received.behaviour or 'refused'}")
+
+    def note_answered(self, body: Any) -> None:
+        with self._lock:
+            self.answered.append(body)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A client that gave up and closed its socket is expected here, not an error worth a traceback."""
@@ -164,10 +188,13 @@ class _Handler(BaseHTTPRequestHandler):
             return
         behaviour = self.server.behaviour()
         self.server.note(Received(self.path, body, authorization, behaviour))
-        self.server.pause(self.server.policy.delay)
+        self.server.think(self.server.policy.delay)
         if behaviour is Behaviour.HANG:
             self.server.pause(self.server.policy.hang_limit)
             return
+        if self._client_left():
+            return
+        self.server.note_answered(body)
         if behaviour in ERROR_MESSAGES:
             limited = behaviour is Behaviour.RATE_LIMITED
             headers = {"Retry-After": f"{self.server.policy.retry_after:g}"} if limited else {}
@@ -175,19 +202,27 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(status, {"error": {"message": ERROR_MESSAGES[behaviour]}}, headers)
             return
         commands = _listed(body["messages"]) if chat else body.get("legal") or []
-        content, finish = self._answer(behaviour, commands)
+        content, finish = self._answer(behaviour, commands, body)
         if chat:
             self._send(200, _completion(body, content, finish))
         else:
             self._send_text(200, content)
 
-    def _answer(self, behaviour: Behaviour, commands: list[dict[str, Any]]) -> tuple[str, str]:
+    def _client_left(self) -> bool:
+        """Whether the client closed its connection while the answer was being prepared."""
+        readable, _, _ = select.select([self.connection], [], [], 0)
+        try:
+            return bool(readable) and not self.connection.recv(1, socket.MSG_PEEK)
+        except OSError:
+            return True
+
+    def _answer(self, behaviour: Behaviour, commands: list[dict[str, Any]], body: Any) -> tuple[str, str]:
         """The answer's text and finish reason."""
         if behaviour is Behaviour.EMPTY:
             return "", "stop"
         if behaviour is Behaviour.UNPARSABLE or not commands:
             return "I would rather play the highest card I have.", "stop"
-        chosen = self.server.pick(commands)
+        chosen = self.server.pick(commands, body)
         if behaviour is Behaviour.ILLEGAL:
             chosen = _spoiled(commands, chosen)
         text = json.dumps({"command": chosen})

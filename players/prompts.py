@@ -7,14 +7,16 @@ outside the Observation, so it can show no more than the seat may know; tests/co
 checks that for every game, and that the longest prompt of a game stays within PROMPT_BUDGET.
 
 It is written for small models with 4-8k token contexts: the feed is the game's own narration, one
-line an event, rather than JSON; the command schema is not repeated in the prompt (structured output
-carries it to the server, and the listed commands show their JSON).
+line an event, rather than JSON; the view names a list's fields once, in a table, rather than in every
+item; the command schema is not repeated in the prompt (structured output carries it to the server,
+and the listed commands show their JSON).
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -29,6 +31,7 @@ from core.players import Observation
 from players.answers import command_codec
 
 PROMPT_FILE = "prompt.md"  # the rules written for a player, in the game's package
+OPTIONS_HEADING = "## Options"  # in prompt.md: what each option changes, told only while it is in force
 PROMPT_BUDGET = 16_000  # characters of a whole prompt at the longest point of a game (~4,000 tokens)
 UNSET_OPTIONS = frozenset({"players", "data_file"})  # config fields that are no rule for a player to learn
 FEED_LINES = 40  # at most this many events of "since your last turn"
@@ -47,7 +50,7 @@ class Message:
 
 def conversation(obs: Observation, *, feed_lines: int = FEED_LINES, previous: str | None = None) -> list[Message]:
     """The messages for a first ask; `previous` is the seat's last answer when the runner refused it."""
-    system = system_text(obs.rules, options_in_force(obs.config))
+    system = system_text(obs.rules, options_in_force(obs.config, game_text(obs.rules).options))
     return [Message("system", system), Message("user", turn_text(obs, feed_lines, previous))]
 
 
@@ -64,28 +67,32 @@ def render(messages: list[Message]) -> str:
 
 @cache
 def system_text(rules: Rules[Any, Any], options: str = "") -> str:
-    """The rules and the answer format; `options` the options in force that change the rules, as written."""
-    changed = f"\n\nThis game is played with options that change the rules above: {options}." if options else ""
+    """The rules and the answer format; `options` the options in force, one a line with what each changes."""
+    changed = f"\n\nThis game is played with options that change the rules above:\n{options}" if options else ""
     return (
         f"You are playing {rules.title}, a tabletop game, as one of the seats.\n\n"
-        f"The rules:\n{rules_summary(rules)}{changed}\n\n"
+        f"The rules:\n{game_text(rules).rules}{changed}\n\n"
         "Each turn you are shown what happened since your last turn, your view of the game, and your legal "
         "commands as a numbered list. Choose one of them. Answer with one JSON object and nothing else: "
         '{"choice": <its number in the list>} or {"command": <the command object, copied from the list>}.'
     )
 
 
-def options_in_force(config: BaseModel | None) -> str:
-    """The config's options that differ from their defaults, as `name = value (default: d)`."""
+def options_in_force(config: BaseModel | None, notes: Mapping[str, str]) -> str:
+    """The config's options that differ from their defaults, one a line, as `- name = value (default: d):
+    what it changes`, told by `notes` (the game's prompt.md) or else by the option's own description."""
     if config is None:
         return ""
     fields = type(config).model_fields
-    changed = [
-        f"{name} = {_scalar(value)} (default: {_scalar(fields[name].get_default(call_default_factory=True))})"
-        for name, value in config.model_dump(mode="json").items()
-        if name not in UNSET_OPTIONS and value != _json(fields[name].get_default(call_default_factory=True))
-    ]
-    return "; ".join(changed)
+    lines = []
+    for name, value in config.model_dump(mode="json").items():
+        default = fields[name].get_default(call_default_factory=True)
+        if name in UNSET_OPTIONS or value == _json(default):
+            continue
+        note = notes.get(name) or fields[name].description
+        stated = f"- {name} = {_scalar(value)} (default: {_scalar(_json(default))})"
+        lines.append(f"{stated}: {note}" if note else stated)
+    return "\n".join(lines)
 
 
 def turn_text(obs: Observation, feed_lines: int = FEED_LINES, previous: str | None = None) -> str:
@@ -93,8 +100,10 @@ def turn_text(obs: Observation, feed_lines: int = FEED_LINES, previous: str | No
     named = obs.sample(random.Random(0))  # for describe(): a state holding only what the seat knows
     events = [e for e in obs.feed if not isinstance(e, AUDIT_EVENTS)][-feed_lines:]
     if events:  # describe() reads only fixed data from the state: any state at or after the event will do
-        parts.append("Since your last turn (oldest first):\n"
-                     + "\n".join(f"- {obs.rules.describe(named, event)}" for event in events))
+        parts.append(
+            "Since your last turn (oldest first):\n"
+            + "\n".join(f"- {obs.rules.describe(named, event)}" for event in events)
+        )
     parts.append("Your view:\n" + render_view(obs.view))
     parts.append(f"{LEGAL_MARK}:\n" + legal_list(obs.rules, named, obs.legal))
     if obs.rejection:
@@ -125,25 +134,50 @@ def legal_in(text: str) -> list[dict[str, Any]]:
     return commands
 
 
-# --- the rules summary ----------------------------------------------------------------------------
+# --- the game's own text -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameText:
+    """What a game's prompt.md teaches: its rules as the default options play them, and for each option
+    what it changes (from the file's OPTIONS_HEADING section, entries written `- `name`: text`)."""
+
+    rules: str
+    options: Mapping[str, str]
 
 
 @cache
-def rules_summary(rules: Rules[Any, Any]) -> str:
+def game_text(rules: Rules[Any, Any]) -> GameText:
     """The game's prompt.md, read through its package's resources (so a compiled module or an installed
     wheel finds it too); a game without one is announced by its title only."""
     package = type(rules).__module__.rpartition(".")[0]
     prompt = resources.files(package) / PROMPT_FILE if package else None
-    if prompt is not None and prompt.is_file():
-        return prompt.read_text(encoding="utf-8").strip()
-    return f"{rules.title}. Play by its usual rules; the legal commands below are the only moves allowed."
+    if prompt is None or not prompt.is_file():
+        return GameText(
+            f"{rules.title}. Play by its usual rules; the legal commands below are the only moves allowed.", {}
+        )
+    told, _, options = prompt.read_text(encoding="utf-8").partition(f"\n{OPTIONS_HEADING}\n")
+    return GameText(told.strip(), option_notes(options))
+
+
+def option_notes(section: str) -> dict[str, str]:
+    """`- `name`: text` entries, a text running on over the lines that follow it, as {name: text}."""
+    notes: dict[str, list[str]] = {}
+    for line in section.strip().splitlines():
+        if line.startswith("- `"):
+            name, _, text = line[3:].partition("`: ")
+            notes[name] = [text]
+        elif notes and line.strip():
+            notes[name].append(line.strip())
+    return {name: " ".join(lines) for name, lines in notes.items()}
 
 
 # --- the view as text -----------------------------------------------------------------------------
 
 
 def render_view(view: BaseModel) -> str:
-    """A pydantic view as indented `key: value` lines, short lists and mappings written inline."""
+    """A pydantic view as indented `key: value` lines, short parts inline, and a list of records of one
+    shape as a table that names the fields once: `hand, each (id, suit, value): [(3, red, 4), (9, blue, 1)]`."""
     return "\n".join(_block(view.model_dump(mode="json"), 0))
 
 
@@ -152,8 +186,9 @@ def _block(value: Any, depth: int) -> list[str]:
     if isinstance(value, dict):
         lines = []
         for key, item in value.items():
-            inline = _inline(item)
-            if inline is not None:
+            if (table := _table(item)) is not None:
+                lines += _table_lines(f"{pad}{key}, each {table[0]}", table[1], pad + "  ")
+            elif (inline := _inline(item)) is not None:
                 lines.append(f"{pad}{key}: {inline}")
             else:
                 lines += [f"{pad}{key}:", *_block(item, depth + 1)]
@@ -182,12 +217,85 @@ def _inline(value: Any, room: int = INLINE_WIDTH) -> str | None:
         return text if len(text) <= room else None
     parts, used = [], 2  # used: the brackets, and a separator after each part so far
     for prefix, item in pieces:
-        text = _inline(item, room - used - len(prefix))
-        if text is None:
+        part = _inline(item, room - used - len(prefix))
+        if part is None:
             return None
-        parts.append(prefix + text)
-        used += len(prefix) + len(text) + 2
+        parts.append(prefix + part)
+        used += len(prefix) + len(part) + 2
     return ends[0] + ", ".join(parts) + ends[1]
+
+
+# A record's shape: its fields' names and shapes, in order. A field that is None fits any shape (a card
+# slot may be empty), and any other value is a cell written inline.
+Shape = tuple[tuple[str, "Shape"], ...] | Literal["cell", "none"]
+
+
+def _table(value: Any) -> tuple[str, list[str]] | None:
+    """A list of records of one shape as (header, rows), each row inline; None if it is no such list or a
+    row is too long for one line."""
+    if not isinstance(value, list) or not value or not all(isinstance(item, dict) and item for item in value):
+        return None
+    shape: Shape = "none"
+    for item in value:
+        common = _unify(shape, _shape(item))
+        if common is None:
+            return None
+        shape = common
+    rows = [row for item in value if (row := _row(item, shape)) is not None and len(row) <= INLINE_WIDTH]
+    return (_header(shape), rows) if len(rows) == len(value) else None
+
+
+def _table_lines(head: str, rows: list[str], pad: str) -> list[str]:
+    """`head: [rows]` on one line if it fits, else `head:` and the rows packed into lines under it."""
+    if sum(len(row) + 2 for row in rows) <= INLINE_WIDTH:
+        return [f"{head}: [{', '.join(rows)}]"]
+    lines = [f"{head}:", pad + rows[0]]
+    for row in rows[1:]:
+        if len(lines[-1]) + len(row) + 2 > len(pad) + INLINE_WIDTH:
+            lines.append(pad + row)
+        else:
+            lines[-1] += ", " + row
+    return lines
+
+
+def _shape(value: Any) -> Shape:
+    if isinstance(value, dict):
+        return tuple((key, _shape(item)) for key, item in value.items())
+    return "none" if value is None else "cell"
+
+
+def _unify(one: Shape, other: Shape) -> Shape | None:
+    """The shape both fit, or None if they differ."""
+    if other in {one, "none"}:
+        return one
+    if one == "none":
+        return other
+    if not (isinstance(one, tuple) and isinstance(other, tuple)) or [k for k, _ in one] != [k for k, _ in other]:
+        return None
+    fields = []
+    for (key, mine), (_, theirs) in zip(one, other, strict=True):
+        common = _unify(mine, theirs)
+        if common is None:
+            return None
+        fields.append((key, common))
+    return tuple(fields)
+
+
+def _header(shape: Shape) -> str:
+    """The fields of a record shape, nested records in parentheses: `(seat, card: (id, suit, value))`."""
+    if not isinstance(shape, tuple):
+        return ""
+    return (
+        "(" + ", ".join(f"{key}: {_header(field)}" if isinstance(field, tuple) else key for key, field in shape) + ")"
+    )
+
+
+def _row(value: Any, shape: Shape) -> str | None:
+    """A record's values in its shape's order, in parentheses: `(0, (49, deforestation, 10))`."""
+    if value is None or not isinstance(shape, tuple):
+        return _inline(value)
+    cells = [cell for key, field in shape if (cell := _row(value[key], field)) is not None]
+    return "(" + ", ".join(cells) + ")" if len(cells) == len(shape) else None
 
 
 def _json(value: Any) -> Any:
@@ -196,8 +304,11 @@ def _json(value: Any) -> Any:
 
 
 def _scalar(value: Any) -> str:
+    """A value as the view writes it: text bare unless it could be misread (then quoted, letters kept as they are)."""
     if value is None:
         return "none"
     if isinstance(value, str):
-        return value if value and value.strip() == value and not set(value) & set(",:[]{}#") else json.dumps(value)
+        if value and value.strip() == value and not set(value) & set(",:[]{}()#"):
+            return value
+        return json.dumps(value, ensure_ascii=False)
     return orjson.dumps(value).decode()

@@ -16,8 +16,12 @@ fallback moves at once, since the same request would be refused again. A 401 or 
 which stops the match (and a tournament): a refused key is no move, and playing on with the fallback would
 quietly turn the seat into a random player.
 
-Every HTTP attempt becomes one LlmExchange event, failed ones included. The API key is read from the
-environment at each request and goes only into the request's headers, which are never recorded.
+Every HTTP attempt becomes one LlmExchange event, failed ones included, with the key of its request
+(players/answer_cache.py). A game played again from its seed after an interruption is handed the exchanges
+recorded the first time (`recall`), and a request already sent is answered from them instead of the server:
+the same exchanges are recorded again and the same answer read, so the game goes the same way and nothing
+is paid twice. The API key is read from the environment at each request and goes only into the request's
+headers, which are never recorded (nor part of the key).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from __future__ import annotations
 import os
 import ssl
 from abc import abstractmethod
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -34,12 +38,21 @@ import httpx
 import orjson
 from pydantic import Field, field_validator
 
-from core.audit import LlmExchange
+from core.audit import ILLEGAL, TRUNCATED, LlmExchange
 from core.kernel import Command, GameEvent
 from core.limits import MAX_OBSERVATION_BYTES
 from core.players import CannotPlay, DecisionFailed, Observation, Player
-from players.answers import ILLEGAL, BadAnswer, command_codec, command_schema, parse_answer
-from players.transport import ACCESS_DENIED, TOO_LARGE, Attempt, RemoteFailed, RetryOptions, Transport
+from players.answer_cache import ANSWERED, AnswerCache, failure_again, request_key
+from players.answers import BadAnswer, command_codec, command_schema, parse_answer
+from players.transport import (
+    ACCESS_DENIED,
+    BAD_RESPONSE,
+    TOO_LARGE,
+    Attempt,
+    RemoteFailed,
+    RetryOptions,
+    Transport,
+)
 
 
 @cache
@@ -70,6 +83,7 @@ class Request:
     payload: dict[str, Any]
     prompt: str | None  # what LlmExchange.prompt records: the request as a reader should see it (None: not sent)
     structured: str | None = None  # the response format asked for, as LlmExchange.structured records it
+    key: str | None = None  # players/answer_cache.request_key of the URL and body sent
 
 
 @dataclass(frozen=True)
@@ -92,6 +106,7 @@ class RemotePlayer(Player):
         self.transport = Transport(options)
         self._audit: list[GameEvent] = []
         self._last_answer: str | None = None  # shown back to the model when the runner refuses it
+        self.answers = AnswerCache()
 
     @property
     @abstractmethod
@@ -113,9 +128,9 @@ class RemotePlayer(Player):
         refused: list[tuple[str, str]] = []
         async with httpx.AsyncClient(timeout=self.options.timeout, verify=_tls()) as client:
             for _ in range(self.options.answer_retries + 1):
-                request, attempt = await self._final_errors_raised(obs.seat, self.exchange(client, obs, refused,
-                                                                                            previous))
-                reply = self._read(obs.seat, request, attempt)
+                request, attempt, recalled = await self._final_errors_raised(
+                    obs.seat, self.exchange(client, obs, refused, previous))
+                reply = self._read(obs.seat, request, attempt) if recalled is None else recalled
                 try:
                     command = parse_answer(reply.text, schema, obs.legal, truncated=reply.truncated)
                 except BadAnswer as bad:
@@ -129,9 +144,13 @@ class RemotePlayer(Player):
                 return command
         raise NoCommand(f"{len(refused)} answers in a row were no command; the last: {refused[-1][1]}")
 
+    def recall(self, exchanges: Sequence[LlmExchange]) -> None:
+        self.answers = AnswerCache(exchanges)
+
     async def exchange(self, client: httpx.AsyncClient, obs: Observation, refused: list[tuple[str, str]],
-                       previous: str | None) -> tuple[Request, Attempt]:
-        """Send this decision's request (retried by the transport) and return it with the answer."""
+                       previous: str | None) -> tuple[Request, Attempt, Reply | None]:
+        """Send this decision's request (retried by the transport) and return it with the answer, and the
+        reply already read when the answer is a recorded one."""
         request = self.request(obs, refused, previous)
         body = orjson.dumps(request.payload)
         if len(body) > MAX_OBSERVATION_BYTES:
@@ -139,20 +158,36 @@ class RemotePlayer(Player):
                          failure=TOO_LARGE)
             raise DecisionFailed(f"the request would be {len(body):,} bytes, over the {MAX_OBSERVATION_BYTES:,} a"
                                  " remote seat is sent; it was not sent")
+        request = replace(request, key=request_key(request.url, body))
+        if (sending := self.answers.take(request.key)) is not None:
+            return self._recalled(request, sending)
 
         def record_failure(attempt: Attempt) -> None:
             self._record(obs.seat, request, attempt, Reply(attempt.body), failure=attempt.failure)
 
         attempt = await self.transport.post(client, request.url, body, self._headers(), on_failure=record_failure,
                                             diagnose=self.diagnose)
-        return request, attempt
+        return request, attempt, None
+
+    def _recalled(self, request: Request, sending: list[LlmExchange]) -> tuple[Request, Attempt, Reply | None]:
+        """A recorded sending of this request, played again: its exchanges recorded anew, then its answer
+        given back to be judged (`act` records the last exchange as it did), or its failure raised."""
+        *before, last = sending
+        if last.failure not in ANSWERED and last.failure != BAD_RESPONSE:
+            self._audit.extend(sending)
+            raise failure_again(last)
+        self._audit.extend(before)
+        if last.failure == BAD_RESPONSE:  # read again from the recorded body, it fails the same way
+            return request, Attempt(None, last.answer, last.latency_ms, last.retries), None
+        reply = Reply(last.answer, last.failure == TRUNCATED, last.prompt_tokens, last.completion_tokens)
+        return request, Attempt(None, None, last.latency_ms, last.retries), reply
 
     def diagnose(self, status: int, body: str) -> str | None:
         """A failure class for an HTTP error that no retry can mend (see Transport.post); None: by its status."""
         return None
 
-    async def _final_errors_raised(self, seat: int, exchange: Awaitable[tuple[Request, Attempt]]
-                                   ) -> tuple[Request, Attempt]:
+    async def _final_errors_raised(self, seat: int, exchange: Awaitable[tuple[Request, Attempt, Reply | None]]
+                                   ) -> tuple[Request, Attempt, Reply | None]:
         """The exchange, with a request error that no retry can mend raised as the runner must treat it."""
         try:
             return await exchange
@@ -191,5 +226,5 @@ class RemotePlayer(Player):
         self._audit.append(LlmExchange(
             seat=seat, model=self.label, prompt=request.prompt, answer=reply.text, parsed=parsed, failure=failure,
             prompt_tokens=reply.prompt_tokens, completion_tokens=reply.completion_tokens,
-            latency_ms=attempt.latency_ms, retries=attempt.retries, structured=request.structured,
+            latency_ms=attempt.latency_ms, retries=attempt.retries, structured=request.structured, request=request.key,
         ))

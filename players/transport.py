@@ -14,9 +14,11 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
+from weakref import WeakKeyDictionary
 
 import httpx
 import orjson
@@ -56,6 +58,7 @@ class RetryOptions(BaseModel):
     retry_time: float = Field(90.0, gt=0, description="no retry starts after this many seconds")
     backoff: float = Field(1.0, ge=0, description="first backoff wait, doubling, plus up to as much jitter")
     max_backoff: float = Field(20.0, ge=0, description="longest backoff wait")
+    max_requests: int | None = Field(None, ge=1, description="requests at once to this URL, at most, per process")
 
 
 class RemoteFailed(Exception):
@@ -117,7 +120,7 @@ class Transport:
             return error
 
         try:
-            async with asyncio.timeout(self.options.timeout):
+            async with endpoint_limit(url, self.options.max_requests), asyncio.timeout(self.options.timeout):
                 response = await client.post(url, content=payload, headers={**headers, **JSON_CONTENT})
         except (TimeoutError, httpx.TimeoutException):
             raise failed(RemoteFailed(TIMEOUT, f"no answer from {url} within {self.options.timeout:g}s",
@@ -137,6 +140,21 @@ class Transport:
             after = retry_after(response.headers.get("retry-after"))
             raise failed(RemoteFailed(f"http-{status}", detail, status, body, retryable=True, retry_after=after))
         raise failed(RemoteFailed(f"http-{status}", detail, status, body))
+
+
+_limits: WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, int], asyncio.Semaphore]] = (
+    WeakKeyDictionary()
+)
+
+
+def endpoint_limit(url: str, most: int | None) -> AbstractAsyncContextManager[object]:
+    """Room for one request to `url` among at most `most` at once in this process (all its games and seats
+    that give the same limit for the URL share it); no limit when `most` is None. Semaphores belong to an
+    event loop, so each loop has its own."""
+    if most is None:
+        return nullcontext()
+    limits = _limits.setdefault(asyncio.get_running_loop(), {})
+    return limits.setdefault((url, most), asyncio.Semaphore(most))
 
 
 class WaitRetryAfter(wait_base):

@@ -6,28 +6,37 @@ The leak check renders them with an empty feed: the feed's events are the seat's
 test_kernel's event-feed check already covers, and two worlds compared there share their history. The
 second test renders them with the seat's real feed at every decision, so that encoding the feed and
 describing the legal commands from a sampled state works for every game. The last ones check that a
-model is taught the game's rules (its prompt.md, found under the compiled build too) and that the
-longest prompt of a game fits PROMPT_BUDGET.
+model is taught the game's rules and options (its prompt.md, found under the compiled build too) and
+that the longest prompt of a game fits PROMPT_BUDGET.
 """
 
 from __future__ import annotations
 
 import importlib
-import subprocess
-import sys
+import json
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
 from core.codec import Codec
-from core.compiled import HOT_MODULES, is_compiled
 from core.players import Observation
 from core.registry import game_names, load_rules
 from players.http_agent import observe
-from players.prompts import PROMPT_BUDGET, conversation, legal_in, render, rules_summary
+from players.prompts import (
+    OPTIONS_HEADING,
+    PROMPT_BUDGET,
+    UNSET_OPTIONS,
+    conversation,
+    game_text,
+    legal_in,
+    render,
+    system_text,
+)
 from tests.conformance.leaks import find_leaks
 from tests.conformance.playouts import Playout, steps
 from tests.conformance.prompt_sizes import longest_prompt
+from tests.core.test_compiled import needs_build, run
 
 LEAK_GAMES = 1  # per player count: a prompt costs a few ms and long games have ~1,000 decisions
 
@@ -67,7 +76,7 @@ def test_prompts_list_every_legal_command_and_describe_the_seats_feed(rules):
     playout = Playout(config, seed=2)
     delivered = [0] * config.players
     for state, seat, _command in steps(rules, config, playout.seed, playout):
-        feed = [event.seen_by(seat) for event in playout.events[delivered[seat]:]]
+        feed = [event.seen_by(seat) for event in playout.events[delivered[seat] :]]
         delivered[seat] = len(playout.events)
         obs = observation(rules, state, seat, feed)
         text = render(conversation(obs))
@@ -85,36 +94,38 @@ def test_the_longest_prompt_of_a_game_stays_within_the_budget(rules):
         assert longest_prompt(rules, players, seed=1) <= PROMPT_BUDGET, f"{players} players"
 
 
-def test_the_system_prompt_teaches_the_games_own_prompt_file(rules, game_name):
+def test_the_system_prompt_teaches_the_games_own_prompt_file_and_every_option(rules, game_name):
+    """A model is taught the rules a player reads, and what each option changes when it is in force."""
     if game_name not in game_names():
         pytest.skip("prompt.md is asked of installed games; a game still being written may add it last")
-    package = type(rules).__module__.rpartition(".")[0]
-    prompt = resources.files(package) / "prompt.md"
-    assert prompt.is_file(), f"{rules.title} has no prompt.md beside its rules (the rules written for a model)"
-    assert rules_summary(rules) == prompt.read_text(encoding="utf-8").strip()
-    assert len(rules_summary(rules)) <= PROMPT_BUDGET // 2, "leave half the budget to the turn itself"
+    prompt = resources.files(type(rules).__module__.rpartition(".")[0]) / "prompt.md"
+    assert prompt.is_file(), f"{rules.title} has no prompt.md beside its rules (the rules written for a player)"
+    taught = game_text(rules)
+    assert prompt.read_text(encoding="utf-8").startswith(taught.rules)
+    assert taught.rules in system_text(rules)
+    assert len(taught.rules) <= PROMPT_BUDGET // 3, "leave most of the budget to the turn itself"
+    options = set(rules.Config.model_fields) - UNSET_OPTIONS
+    assert set(taught.options) == options, f"the {OPTIONS_HEADING} section of prompt.md tells each option, only those"
+    assert all(taught.options.values()), f"every entry of {OPTIONS_HEADING} says what its option changes"
 
 
-COMPILED_PROMPTS = """
-import importlib
+COMPILED_SYSTEM_PROMPTS = """
+import importlib, json
 from core.compiled import is_compiled
 from core.registry import game_names, load_rules
-from players.prompts import rules_summary
-for name in game_names():
-    rules = load_rules(name)
-    module = importlib.import_module(type(rules).__module__)
-    print(name, is_compiled(module), len(rules_summary(rules)))
+from players.prompts import system_text
+rules = {name: load_rules(name) for name in game_names()}
+print(json.dumps({name: [is_compiled(importlib.import_module(type(game).__module__)), system_text(game)]
+                  for name, game in rules.items()}))
 """
 
 
+@needs_build
 def test_every_games_system_prompt_holds_its_prompt_file_with_the_compiled_build_in_use():
-    """The compiled kernel lives outside the package folder; the prompt file must still be found."""
-    compiled = [name for name in HOT_MODULES if name.endswith(".rules")]
-    if not compiled or not is_compiled(importlib.import_module(compiled[0])):
-        pytest.skip("no compiled build is in use here (scripts/setup-venv compiles the hot modules)")
-    shown = subprocess.run([sys.executable, "-c", COMPILED_PROMPTS], capture_output=True, text=True, check=True)
-    for line in shown.stdout.splitlines():
-        name, _, length = line.split()
-        prompt_file = resources.files(type(load_rules(name)).__module__.rpartition(".")[0]) / "prompt.md"
-        assert int(length) == len(prompt_file.read_text(encoding="utf-8").strip()), line
-    assert "forest True" in shown.stdout, "the compiled Old Man of the Forest kernel was in use"
+    """The compiled kernel lives outside the package folder (in the environment); its prompt.md is still found."""
+    shown = json.loads(run(COMPILED_SYSTEM_PROMPTS).stdout)
+    assert shown["forest"][0], "the compiled Old Man of the Forest kernel was in use"
+    for name, (_compiled, system) in shown.items():
+        package = importlib.import_module(type(load_rules(name)).__module__.rpartition(".")[0])
+        written = (Path(str(package.__file__)).parent / "prompt.md").read_text(encoding="utf-8")
+        assert written.partition(f"\n{OPTIONS_HEADING}\n")[0].strip() in system, name

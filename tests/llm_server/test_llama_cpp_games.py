@@ -9,13 +9,17 @@ moves. Every game still finishes, and every request is in the audit trail.
 Every game is played whole in the default mode; the two short ones (Old Man, the Donkey) also in each other
 mode. The server compiles a schema into a grammar at every request (about a second for Hike's), so the
 whole matrix would take half an hour. One request per decision: no re-ask, no runner retry.
-Seen on this server: now and then its answer text lacks a middle chunk of what the grammar generated
-(llama-cpp-python's assembling of the text), so a few schema-mode answers do not parse.
+Seen on this server: now and then the text of an answer lacks a middle part of what the grammar generated,
+e.g. `{"command": }` or `{"command" :498259460244982] }}` (llama-cpp-python assembling the text; how often
+depends on the game and on the random model's vocabulary, from none to a quarter of the Donkey's answers).
+So the test holds that the grammar shaped every answer (each starts as the schema's answer object does,
+which a random model without the schema rarely writes) and that most answers came through whole.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 
@@ -37,6 +41,7 @@ ANSWER_TOKENS = 96  # a command with a few numbers; a random model's digits run 
 # Trekking pays a Move a card at a time, so a game is hundreds of requests: its own round cap (ruling T29)
 # ends it after a few rounds, scored as any capped game.
 OPTIONS = {"trekking": {"max_rounds": 4}}
+ANSWER_START = re.compile(r'\{\s*"command"\s*:')  # how the schema's answer object begins
 
 
 def play_against(url: str, game: str, mode: str) -> Game:
@@ -77,6 +82,7 @@ def test_a_whole_game_against_llama_cpp(llama_server, game, mode):
         assert {e.structured for e in exchanges} == {mode}
     assert len(events(match, CommandRejected)) == len(asked) - len(legal), "the runner refused each other answer"
     if mode in SCHEMA_MODES:
-        assert len(parsed) >= 0.8 * len(asked), "the grammar made nearly every answer a command of the game"
+        assert all(ANSWER_START.match(e.answer or "") for e in asked), "the grammar shaped every answer"
+        assert len(parsed) >= 0.5 * len(asked), "and most came through whole: commands of the game"
     else:
         assert len(parsed) <= 0.1 * len(asked), "without a schema a random model hardly ever names a command"

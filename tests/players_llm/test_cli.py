@@ -54,10 +54,15 @@ def test_a_refused_key_stops_play_and_a_tournament_with_one_line_instead_of_play
     db = tmp_path / "t.db"
     command = ["tournament", "forest", "-p", seat, "-p", "random", "-p", "random", "--games", "6", "--workers", "1",
                "--db", str(db), "--out", str(tmp_path)]
-    stopped = meeplog(*command, env={KEY_ENV: "sk-wrong"})
+    stopped = meeplog(*command, "--concurrency", "1", env={KEY_ENV: "sk-wrong"})
     assert stopped.returncode == 1 and len(server.received) == 2, "the first game's first request, then nothing"
     assert f"(mock): {endpoint}" in stopped.stderr and "the same command resumes" in stopped.stderr
     assert len(list(open_store(str(db)).games())) == 0
+
+    in_flight = meeplog(*command, env={KEY_ENV: "sk-wrong"})  # all six games in flight at once, by default
+    assert in_flight.returncode == 1 and 3 <= len(server.received) <= 2 + 6, "at most each game's first request"
+    assert f"(mock): {endpoint}" in in_flight.stderr
+    assert not any(game.finished for game in open_store(str(db)).games())
 
 
 def test_play_refuses_an_llm_seat_whose_key_variable_is_not_set():
