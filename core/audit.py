@@ -50,6 +50,12 @@ class PlayerFellBack(PrivateEvent):
     command: Command | None
 
 
+# The failure classes of an answer that came back but was no playable command (players/answers.py reads
+# answers); every other class of LlmExchange.failure is a request that got no answer (players/transport.py).
+EMPTY, TRUNCATED, UNPARSABLE, ILLEGAL = "empty", "truncated", "unparsable", "illegal"
+ANSWER_FAILURES = (EMPTY, TRUNCATED, UNPARSABLE, ILLEGAL)
+
+
 @dataclass(frozen=True)
 class LlmExchange(PrivateEvent):
     """One request to a model (or an HTTP agent) and what came back, for audit and replay.
@@ -57,7 +63,7 @@ class LlmExchange(PrivateEvent):
     Private to the seat: the prompt holds its private view. Never holds an API key.
     """
 
-    secret: ClassVar[tuple[str, ...]] = ("prompt", "answer", "parsed", "failure")
+    secret: ClassVar[tuple[str, ...]] = ("prompt", "answer", "parsed", "failure", "request")
     seat: int
     model: str
     prompt: str | None
@@ -69,6 +75,7 @@ class LlmExchange(PrivateEvent):
     latency_ms: int
     retries: int
     structured: str | None = None  # the response format asked for (players/llm.py), so a step down shows
+    request: str | None = None  # the key of the request (a hash of its URL and body): recorded answers are a cache
 
 
 @dataclass(frozen=True)

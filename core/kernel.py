@@ -209,6 +209,12 @@ class Rules(ABC, Generic[StateT, ConfigT]):
         """A digest of the data files `config` plays with, recorded in every game and replay."""
         return ""
 
+    def view_model(self) -> type[BaseModel]:
+        """The pydantic class `view` returns: its JSON schema is what remote seats are told a view holds
+        (`meeplog schema GAME --view`). By default the class of seat 0's view of a fresh game; a game may
+        name its class instead, which spares building a game to find it."""
+        return type(self.view(self.setup(self.configure(self.min_players), random.Random(0)), 0))
+
     def configure(self, players: int, **options: Any) -> ConfigT:
         """Build and validate a config, with a message naming the accepted player counts."""
         if not self.min_players <= players <= self.max_players:

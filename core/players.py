@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from core.audit import LlmExchange
 from core.kernel import Command, GameEvent, Rules
 from core.registry import UnknownName, load_object, registered
 from core.specs import PlayerSpec
@@ -71,6 +72,11 @@ class Player(ABC):
     def take_audit(self) -> list[GameEvent]:
         """Audit events the player produced since last asked (e.g. LlmExchange); the runner records them."""
         return []
+
+    def recall(self, exchanges: Sequence[LlmExchange]) -> None:
+        """The seat's exchanges recorded in an earlier run of this game, now played again from its seed; a
+        player that pays for its answers (a model) reuses them rather than asking the same thing again."""
+        return  # a bot's answers cost nothing: it simply plays again
 
 
 PLAYERS_GROUP = "meeplog.players"

@@ -25,7 +25,6 @@ from core.codec import Codec
 from core.game import Game, Recorded
 from core.kernel import Rules
 from core.registry import game_names, load_rules
-from core.tournament.events import TOURNAMENT_CODEC, TOURNAMENT_TOPIC
 
 DEFAULT_DB = "meeplog.db"
 
@@ -59,15 +58,28 @@ def _codec(rules: Rules[Any, Any]) -> Codec:
     return Codec(AUDIT_EVENTS + rules.events + rules.commands)
 
 
+_OTHER_TOPICS: dict[str, Codec] = {}  # topic prefixes that name no game, with the codec of their events
+
+
+def keep_topic(prefix: str, codec: Codec) -> None:
+    """Let the store keep records other than games' (a tournament's) under `prefix`, where a game id would be.
+
+    The module defining such records calls this when it is imported, so the store depends on no one.
+    """
+    _OTHER_TOPICS[prefix] = codec
+
+
 def topic_codec(prefix: str) -> Codec:
-    """The codec for a topic prefix: a tournament's own events, or a game's."""
-    return TOURNAMENT_CODEC if prefix == TOURNAMENT_TOPIC else game_codec(prefix)
+    """The codec for a topic prefix: one kept with `keep_topic`, or a game's."""
+    codec = _OTHER_TOPICS.get(prefix)
+    return codec if codec is not None else game_codec(prefix)
 
 
 class GameEventMapper(Mapper):
     """Maps our recorded envelopes to stored events; the topic `<game>/<EventType>` picks the codec.
 
-    A tournament's envelopes carry TOURNAMENT_TOPIC where a game id would be, so they map the same way.
+    Records kept with `keep_topic` (a tournament's) carry their prefix where a game id would be, so they map
+    the same way.
     """
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:

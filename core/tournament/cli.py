@@ -30,12 +30,20 @@ from typer.core import TyperGroup
 
 from core.players import CannotPlay, make_player
 from core.registry import load_rules
-from core.specs import PlayerSpec
+from core.specs import NamedSpec, PlayerSpec
 from core.store import DEFAULT_DB, GameStore, open_store
 from core.tournament.aggregate import Tournament
+from core.tournament.ray_pool import RayUnavailable, connect
 from core.tournament.report import printable, write_all
-from core.tournament.run import TournamentConflict, WorkersUnavailable, default_workers, play_tournament
-from core.tournament.schedule import Plan, canonical
+from core.tournament.run import (
+    BACKENDS,
+    Backend,
+    TournamentConflict,
+    WorkersUnavailable,
+    default_workers,
+    play_tournament,
+)
+from core.tournament.schedule import Plan, canonical, labels
 from core.tournament.standings import standings
 from core.tournament.stored import (
     TournamentNotFound,
@@ -75,7 +83,7 @@ def user_errors() -> Iterator[None]:
     with engine_errors():
         try:
             yield
-        except (TournamentNotFound, TournamentConflict, WorkersUnavailable) as error:
+        except (TournamentNotFound, TournamentConflict, WorkersUnavailable, RayUnavailable) as error:
             fail(str(error))
         except CannotPlay as error:
             fail(f"{error}. The tournament stopped; the games recorded are kept, and the same command resumes")
@@ -89,23 +97,39 @@ class RateColumn(ProgressColumn):
 @app.command()
 def run(
     game: Annotated[str, typer.Argument(help="game id, see `meeplog games`")],
-    player: Annotated[list[str], typer.Option("--player", "-p", help="a player spec: name[:key=value,...]")],
+    player: Annotated[
+        list[str], typer.Option("--player", "-p", help="a player: [NAME=]spec, e.g. gpt=llm:base_url=...,model=...")
+    ],
     games: Annotated[int, typer.Option(min=1, help="number of games")] = 100,
     seats: Annotated[int | None, typer.Option(help="seats per game (default: one per player, as allowed)")] = None,
     workers: Annotated[int | None, typer.Option(min=1, help="worker processes (default: one per core)")] = None,
+    concurrency: Annotated[
+        int | None,
+        typer.Option(min=1, help="games in flight per worker (default: 16 when a seat is llm or http, else 1)"),
+    ] = None,
     seed: Annotated[int, typer.Option(help="seed of the deals and the bots")] = 0,
     db: DbOption = DEFAULT_DB,
     option: Annotated[list[str], typer.Option("--option", "-o", help="a game option key=value")] = [],
     fallback: Annotated[str, typer.Option(help="player spec that moves for a failing player")] = "random",
     out: Annotated[Path, typer.Option(help="folder for the standings as JSON, CSV and PNG")] = Path("results"),
+    backend: Annotated[
+        str, typer.Option(help="where the games are played: local worker processes, or ray (docs/cluster.md)")
+    ] = "local",
+    address: Annotated[
+        str, typer.Option(help="with --backend ray: auto (this machine's cluster or RAY_ADDRESS), HOST:PORT or "
+                          "ray://HOST:10001")
+    ] = "auto",
 ) -> None:
     """Play a tournament with rotated seats and paired deals; the same command again resumes it.
 
     A tournament is identified by its game, rules version, options, players (in order), seats, games, seed
-    and fallback; --db, --workers and --out may differ between runs.
+    and fallback; --db, --workers, --concurrency, --backend and --out may differ between runs.
     """
     with user_errors():
+        if backend not in BACKENDS:
+            raise ValueError(f"--backend is one of {', '.join(BACKENDS)}, not {backend!r}")
         plan = make_plan(game, player, games, seats, seed, option, fallback)
+        cluster_cpus = connect(address) if backend == "ray" else None
         store = open_store(db)
         tournament, stored = open_tournament(store, plan)
         done, total = len(tournament.results), plan.games
@@ -115,9 +139,10 @@ def run(
         else:
             if stored:
                 console.print(f"resuming: {done} games already recorded, {total - done} to play")
-            _play_with_progress(store, tournament, workers or default_workers())
+            workers = workers or cluster_cpus or default_workers_for(plan)
+            _play_with_progress(store, tournament, workers, concurrency, backend)
         result = standings(tournament)
-        console.print(printable(result))
+        console.print(printable(result, console.width))
         paths = write_all(result, out)
         console.print(f"standings written to {', '.join(map(str, paths))}")
 
@@ -132,6 +157,9 @@ def make_plan(
     if not players:
         raise ValueError("give the players with -p/--player, once per player")
     specs = tuple(canonical(spec) for spec in players)
+    names = [name for name in (NamedSpec.parse(spec).name for spec in specs) if name]
+    if twice := sorted({name for name in names if names.count(name) > 1}):
+        raise ValueError(f"two players are named {', '.join(twice)}; give each player a name of its own")
     count = seats or min(max(len(specs), rules.min_players), rules.max_players)
     config = configure(rules, count, options)
     if count > len(specs):
@@ -139,12 +167,22 @@ def make_plan(
             f"{rules.title} is played with {count} seats but {len(specs)} players were given;"
             f" give at least {count} -p (the same spec may be given twice)"
         )
-    for spec in dict.fromkeys((*specs, fallback)):  # a bad spec is refused now, not once per game
-        make_player(PlayerSpec.parse(spec), seed)
-    return Plan(game, rules.version, config.model_dump(mode="json"), specs, games, seed, canonical(fallback))
+    fallback = str(PlayerSpec.parse(fallback))
+    for spec in dict.fromkeys((*(str(NamedSpec.parse(spec).spec) for spec in specs), fallback)):
+        make_player(PlayerSpec.parse(spec), seed)  # a bad spec is refused now, not once per game
+    return Plan(game, rules.version, config.model_dump(mode="json"), specs, games, seed, fallback)
 
 
-def _play_with_progress(store: GameStore, tournament: Tournament, workers: int) -> None:
+def default_workers_for(plan: Plan) -> int:
+    """One worker per core; one in all when a player limits its requests at once (`max_requests`), so that the
+    limit, kept per process, holds for the whole tournament (one worker keeps many remote games in flight)."""
+    limited = any("max_requests" in NamedSpec.parse(player).spec.options for player in plan.players)
+    return 1 if limited else default_workers()
+
+
+def _play_with_progress(
+    store: GameStore, tournament: Tournament, workers: int, concurrency: int | None, backend: Backend
+) -> None:
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
@@ -158,8 +196,10 @@ def _play_with_progress(store: GameStore, tournament: Tournament, workers: int) 
     total = len(tournament.plan.fixtures)
     try:
         with Progress(*columns, console=console) as progress:
-            bar = progress.add_task(f"{workers} workers", total=total, completed=len(tournament.results))
-            play_tournament(store, tournament, workers, lambda recorded: progress.advance(bar, recorded))
+            where = f"{workers} CPUs on Ray" if backend == "ray" else f"{workers} workers"
+            bar = progress.add_task(where, total=total, completed=len(tournament.results))
+            advance = lambda n: progress.advance(bar, n)  # noqa: E731
+            play_tournament(store, tournament, workers, advance, concurrency, backend=backend)
     except KeyboardInterrupt:
         # The store's count, not the aggregate's: Ctrl-C may land between recording a batch and saving it.
         stored = len(load_tournament(store, tournament.id).results)
@@ -176,7 +216,7 @@ def show(
     with user_errors():
         store = open_store(db)
         tournament = load_tournament(store, resolve_tournament(store, tournament_id))
-        console.print(printable(standings(tournament)))
+        console.print(printable(standings(tournament), console.width))
 
 
 @app.command("list")
@@ -187,10 +227,11 @@ def list_tournaments(db: DbOption = DEFAULT_DB) -> None:
         found = [load_tournament(store, tournament_id) for tournament_id in tournament_ids(store)]
     listing = Table(title=f"Tournaments in {db}")
     for column in ("id", "game", "players", "seats", "recorded", "state"):
-        listing.add_column(column)
+        listing.add_column(column, overflow="fold")
     for tournament in found:
         plan = tournament.plan
         state = "finished" if tournament.finished else "in progress or interrupted"
         recorded = f"{len(tournament.results)}/{len(plan.fixtures)}"
-        listing.add_row(str(tournament.id)[:8], plan.game, " | ".join(plan.players), str(plan.seats), recorded, state)
+        players = " | ".join(labels(plan.players))
+        listing.add_row(str(tournament.id)[:8], plan.game, players, str(plan.seats), recorded, state)
     console.print(listing)

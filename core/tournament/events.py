@@ -1,7 +1,7 @@
 """What a tournament records: its schedule, each run, each game's result, and its end.
 
 They travel in the same `Recorded` envelopes as a game's events, with `TOURNAMENT_TOPIC` where a game id
-would be; the store picks this codec for topics under that prefix (core/store.py).
+would be; importing this module tells the store the codec of that prefix (`core.store.keep_topic`).
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.codec import Codec
+from core.store import keep_topic
+from core.tournament.behaviour import SeatReport
 
 TOURNAMENT_TOPIC = "tournament"
 
@@ -60,6 +62,7 @@ class GameRecorded:
     ranks: tuple[int, ...]
     fell_back: tuple[int, ...]  # seats whose player failed at least once and the fallback moved for it
     rejected: tuple[int, ...]  # seats that had at least one command refused
+    reports: tuple[SeatReport, ...] = ()  # how each seat played (core/tournament/behaviour.py)
 
 
 @dataclass(frozen=True)
@@ -78,5 +81,6 @@ class TournamentFinished:
 
 TournamentEvent = TournamentScheduled | TournamentStarted | GameRecorded | GameFailed | TournamentFinished
 TOURNAMENT_CODEC = Codec(
-    (Fixture, TournamentScheduled, TournamentStarted, GameRecorded, GameFailed, TournamentFinished)
+    (Fixture, TournamentScheduled, TournamentStarted, GameRecorded, GameFailed, TournamentFinished, SeatReport)
 )
+keep_topic(TOURNAMENT_TOPIC, TOURNAMENT_CODEC)

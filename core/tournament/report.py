@@ -5,22 +5,35 @@ from __future__ import annotations
 import csv
 import dataclasses
 from pathlib import Path
+from typing import Any
 
 import orjson
 from rich import box
 from rich.console import Group
 from rich.table import Table
 
-from core.tournament.standings import Standings
+from core.tournament.standings import PlayerStanding, Standings
+
+PLAYER_WIDTH = 16  # the least width of a column that folds: a longer cell folds onto more lines within it
+LEFT_OUT_FIRST = ("95% CI", "rank", "score", "games", "refused", "failed", "fell back")  # on narrow terminals
+REPORT_LEFT_OUT_FIRST = ("cost", "retries", "tokens in/out", "latency p50/p95", "fallbacks", "failures")
 
 
-def printable(standings: Standings) -> Group:
-    """The standings table and, under it, what is counted apart and how it is sorted."""
-    return Group(table(standings), *_notes(standings))
+def printable(standings: Standings, width: int | None = None) -> Group:
+    """The standings table for a terminal `width` columns wide, the players' report when any player was
+    refused, fell back or asked a server, and what is counted apart and how it is sorted."""
+    tables = [table(standings, width)]
+    if any(p.report.requests or p.report.rejected or p.report.fallbacks for p in standings.players):
+        tables.append(report_table(standings, width))
+    return Group(*tables, *_notes(standings))
 
 
-def table(standings: Standings) -> Table:
-    """The standings, narrow enough for 80 columns: the `refused` and `failed` columns only when not all 0."""
+def table(standings: Standings, width: int | None = None) -> Table:
+    """The standings: the `refused` and `failed` columns only when not all 0, and within `width` columns.
+
+    No cell is ever cut to an ellipsis: a long player label folds onto more lines, and on a terminal too
+    narrow for every column the least telling ones are left out, as the caption says.
+    """
     title = (
         f"{standings.game} tournament {standings.tournament[:8]}: {standings.recorded}/{standings.scheduled} games"
         f" recorded{'' if standings.finished else ' so far'}, {standings.rated} rated"
@@ -42,13 +55,76 @@ def table(standings: Standings) -> Table:
         for place, p in enumerate(standings.players, start=1)
     ]
     columns = [c for c in rows[0] if c not in ("refused", "failed") or any(row[c] != "0" for row in rows)]
-    result = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False)
+    return _fitted(title, rows, columns, width, LEFT_OUT_FIRST)
+
+
+def report_table(standings: Standings, width: int | None = None) -> Table:
+    """How each player played: decisions, the share legal at the first answer, failures by class,
+    fallbacks, retries, tokens, latency of its requests and their cost (core/tournament/behaviour.py)."""
+    rows = []
+    for p in standings.players:
+        r = p.report
+        latency = "-" if r.latency_p50_ms is None else f"{r.latency_p50_ms}/{r.latency_p95_ms} ms"
+        rows.append(
+            {
+                "player": p.player,
+                "decisions": str(r.decisions),
+                "legal 1st %": _percent(r.legal_first),
+                "failures": ", ".join(f"{kind} {count}" for kind, count in r.failures.items()) or "-",
+                "fallbacks": str(r.fallbacks),
+                "retries": str(r.retries),
+                "tokens in/out": f"{r.prompt_tokens:,}/{r.completion_tokens:,}",
+                "latency p50/p95": latency,
+                "cost": "-" if r.cost is None else f"{r.cost:.4f}",
+            }
+        )
+    return _fitted("How each player played", rows, list(rows[0]), width, REPORT_LEFT_OUT_FIRST)
+
+
+def _fitted(
+    title: str, rows: list[dict[str, str]], columns: list[str], width: int | None, left_out_first: tuple[str, ...]
+) -> Table:
+    """A table of `rows` within `width`: the player and failures columns fold, the others keep their width, and
+    columns are left out in the order given while the table would still be too wide (the caption says which)."""
+    left_out = []
+    while (
+        width is not None
+        and _width(rows, columns) > width
+        and (column := next((c for c in left_out_first if c in columns), None))
+    ):
+        columns.remove(column)
+        left_out.append(column)
+    caption = f"left out for a narrow terminal: {', '.join(left_out)}" if left_out else None
+    result = Table(title=title, caption=caption, box=box.SIMPLE_HEAD, pad_edge=False)
     for column in columns:
-        header = column.replace(" ", "\n") if column == "fell back" else column
-        result.add_column(header, justify="left" if column == "player" else "right", no_wrap=True)
+        folds = column in FOLDING
+        result.add_column(
+            _header(column),
+            justify="left" if folds else "right",
+            no_wrap=not folds,
+            overflow="fold",
+            min_width=min(PLAYER_WIDTH, max(len(row[column]) for row in rows)) if folds else None,
+        )
     for row in rows:
         result.add_row(*(row[column] for column in columns))
     return result
+
+
+FOLDING = ("player", "failures")  # the columns whose cells may be long
+
+
+def _header(column: str) -> str:
+    return column.replace(" ", "\n") if column in ("fell back", "legal 1st %", "tokens in/out") else column
+
+
+def _width(rows: list[dict[str, str]], columns: list[str]) -> int:
+    """The table's width with the folding columns at their least width: each column's widest line, plus the
+    padding and the divider between two columns, and the two edges."""
+    widths = []
+    for column in columns:
+        widest = max(*(len(row[column]) for row in rows), *map(len, _header(column).split("\n")))
+        widths.append(min(widest, PLAYER_WIDTH) if column in FOLDING else widest)
+    return sum(widths) + 3 * (len(columns) - 1) + 2
 
 
 def _notes(standings: Standings) -> list[str]:
@@ -78,11 +154,19 @@ def write_json(standings: Standings, path: Path) -> None:
 
 
 def write_csv(standings: Standings, path: Path) -> None:
-    rows = [dataclasses.asdict(player) for player in standings.players]
+    """One row per player: the standings' columns, then the report's (failures as `class=n;class=n`)."""
+    rows = [_csv_row(player) for player in standings.players]
     with path.open("w", newline="") as file:
-        writer = csv.DictWriter(file, fieldnames=[f.name for f in dataclasses.fields(standings.players[0])])
+        writer = csv.DictWriter(file, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
+
+
+def _csv_row(player: PlayerStanding) -> dict[str, Any]:
+    row = dataclasses.asdict(player)
+    report = row.pop("report")
+    report["failures"] = ";".join(f"{kind}={count}" for kind, count in report["failures"].items())
+    return {**row, **report}
 
 
 def write_plot(standings: Standings, path: Path) -> None:

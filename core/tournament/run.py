@@ -6,27 +6,46 @@ result or the other way round, and since a game's id is fixed by its place in th
 refuses a second copy. Stopping at any moment loses at most the games in progress, which the next run
 of the same command plays again from their seeds. A player that cannot play at all (CannotPlay, e.g. a
 refused API key) stops the tournament after the games finished with it are saved.
+
+When a seat is remote (an LLM or an HTTP agent), games in progress also send their new records after every
+decision, and this process saves them as they come (core/tournament/progress.py): a game stopped half-way
+keeps every answer it was given, and the next run plays it again from its seed with those answers.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import os
+import queue as queues
+import uuid
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.context import BaseContext
+from multiprocessing.queues import Queue
+from typing import Literal, Protocol
 
 from eventsourcing.persistence import IntegrityError
 
-from core.players import CannotPlay
+from core.game import Recorded
+from core.players import CannotPlay, load_player_class
+from core.specs import NamedSpec
 from core.store import GameStore
 from core.tournament.aggregate import Tournament
 from core.tournament.events import Fixture, GameFailed
+from core.tournament.inflight import InFlightPool, default_concurrency
+from core.tournament.progress import Records
+from core.tournament.ray_pool import RayPool
 from core.tournament.schedule import game_id, player_seed
-from core.tournament.worker import GameTask, PlayedGame, exit_with_parent, play
+from core.tournament.worker import GameTask, PlayedGame, play, start_worker
+
+Backend = Literal["local", "ray"]
+BACKENDS: tuple[Backend, ...] = ("local", "ray")
 
 QUEUED_PER_WORKER = 8  # keeps workers busy while this process writes; the rest waits, cancellable
+PROGRESS_POLL = 0.05  # seconds between two looks at the progress of games in flight, when some seat is remote
 WORKER_DIED = "its worker process died (the player crashed the interpreter, or the system killed it)"
 
 
@@ -66,21 +85,78 @@ def task(tournament: Tournament, fixture: Fixture) -> GameTask:
     )
 
 
+def has_remote_seat(tournament: Tournament) -> bool:
+    """Whether any player of the tournament waits on the network (its moves are expensive to lose)."""
+    return any(load_player_class(NamedSpec.parse(player).spec.name).expensive for player in tournament.plan.players)
+
+
+class Writer:
+    """This process's side of saving: games' records as they come, each once, then games and results."""
+
+    def __init__(self, store: GameStore, tournament: Tournament) -> None:
+        self.store = store
+        self.tournament = tournament
+        self.saved: dict[uuid.UUID, int] = {}  # the versions of each game already in the store (progress may
+        # come after the game's end: what it holds is saved already)
+
+    def with_stored(self, task: GameTask) -> GameTask:
+        """The task with what the store holds of its game, from an interrupted run, to be played again."""
+        stored = tuple(self.store.events.get(task.game_id))
+        self.saved[task.game_id] = len(stored)
+        return dataclasses.replace(task, stored=stored)
+
+    def save_progress(self, progress: ProgressQueue) -> None:
+        """Save every record the workers sent that is not in the store yet, in one transaction."""
+        batches = []
+        while True:
+            try:
+                batches.append(progress.get_nowait())
+            except queues.Empty:
+                break
+        if unsaved := [records for records in map(self._unsaved, batches) if records.records]:
+            save(self.store, *unsaved)
+
+    def save_finished(self, outcomes: list[PlayedGame | GameFailed]) -> None:
+        for outcome in outcomes:
+            self.tournament.record(outcome.result if isinstance(outcome, PlayedGame) else outcome)
+        games = [self._unsaved(outcome.log) for outcome in outcomes if isinstance(outcome, PlayedGame)]
+        save(self.store, *(records for records in games if records.records), self.tournament)
+
+    def _unsaved(self, records: Sequence[Recorded]) -> Records:
+        game = records[0].originator_id
+        done = self.saved.get(game, 0)
+        fresh = [record for record in records if record.originator_version > done]
+        if fresh:
+            self.saved[game] = fresh[-1].originator_version
+        return Records(game, fresh)
+
+
 def play_tournament(
-    store: GameStore, tournament: Tournament, workers: int, on_recorded: Callable[[int], None] = lambda n: None
+    store: GameStore,
+    tournament: Tournament,
+    workers: int,
+    on_recorded: Callable[[int], None] = lambda n: None,
+    concurrency: int | None = None,
+    *,
+    backend: Backend = "local",
 ) -> None:
     """Play every game not yet recorded, record each as it finishes, and the end once none is left.
 
-    If a worker process dies (a player crashed the interpreter, the system killed it for memory), the games
-    it may have been playing are played again one at a time, and one that kills its worker alone is
-    recorded as failed.
+    Each worker plays `concurrency` games at once (default: many when a seat is remote, else one). If a
+    worker process dies (a player crashed the interpreter, the system killed it for memory), the games it
+    may have been playing are played again one at a time, and one that kills its worker alone is recorded
+    as failed. On Ray (`backend="ray"`, connected with core.tournament.ray_pool.connect, `workers` the
+    cluster's CPUs) Ray plays a game whose worker died again itself, and one it cannot finish is failed.
     """
     queue = deque(task(tournament, fixture) for fixture in tournament.pending())
     tournament.start(workers)
     save(store, tournament)
+    writer = Writer(store, tournament)
+    in_flight = concurrency or default_concurrency(has_remote_seat(tournament))
+    room = workers * max(in_flight, QUEUED_PER_WORKER)
     while queue:
-        for suspect in _play_in_pool(store, tournament, queue, workers, on_recorded):
-            if _play_in_pool(store, tournament, deque([suspect]), 1, on_recorded):
+        for suspect in _play_in_pool(writer, queue, _open_pool(backend, workers, in_flight), room, on_recorded):
+            if _play_in_pool(writer, deque([suspect]), _open_pool(backend, 1, 1), 1, on_recorded):
                 tournament.record(GameFailed(suspect.index, WORKER_DIED))
                 save(store, tournament)
                 on_recorded(1)
@@ -88,53 +164,102 @@ def play_tournament(
     save(store, tournament)
 
 
+class Pool(Protocol):
+    """Where games are played: it hands back a future per game, and the records of games in progress."""
+
+    progress: ProgressQueue  # records of games with a remote seat, sent after every decision
+    blames_one_game: bool  # a lost worker fails only the game it was playing (else: every game in flight)
+
+    def submit(self, task: GameTask) -> Future[PlayedGame | GameFailed]: ...
+
+    def lost_worker(self, error: BaseException | None) -> bool: ...
+
+    def shutdown(self, *, cancel: bool) -> None: ...
+
+
+class ProgressQueue(Protocol):
+    def get_nowait(self) -> list[Recorded]: ...
+
+
+class OneGameEach:
+    """Worker processes playing one game at a time each (bots use the CPU while they think)."""
+
+    blames_one_game = False
+
+    def __init__(self, context: BaseContext, workers: int) -> None:
+        self.progress: Queue[list[Recorded]] = context.Queue()
+        self.executor = ProcessPoolExecutor(workers, mp_context=context, initializer=start_worker,
+                                            initargs=(self.progress,))
+        try:
+            self.executor.submit(os.getpid).result()
+        except BrokenProcessPool as error:  # a worker that dies before any game is no game's fault
+            self.shutdown(cancel=True)
+            raise WorkersUnavailable(
+                "worker processes die as they start; if you call the tournament from a script of your own, guard"
+                " its main code with `if __name__ == '__main__':` (Python's multiprocessing needs it)"
+            ) from error
+
+    def submit(self, task: GameTask) -> Future[PlayedGame | GameFailed]:
+        return self.executor.submit(play, task)
+
+    @staticmethod
+    def lost_worker(error: BaseException | None) -> bool:
+        return isinstance(error, BrokenProcessPool)
+
+    def shutdown(self, *, cancel: bool) -> None:
+        self.executor.shutdown(wait=not cancel, cancel_futures=cancel)
+        self.progress.close()
+
+
+def _open_pool(backend: Backend, workers: int, concurrency: int) -> Pool:
+    if backend == "ray":
+        return RayPool(concurrency)
+    context = worker_context()
+    return InFlightPool(context, workers, concurrency) if concurrency > 1 else OneGameEach(context, workers)
+
+
 def _play_in_pool(
-    store: GameStore, tournament: Tournament, queue: deque[GameTask], workers: int, on_recorded: Callable[[int], None]
+    writer: Writer, queue: deque[GameTask], pool: Pool, room: int, on_recorded: Callable[[int], None]
 ) -> list[GameTask]:
-    """Play the queued games in a fresh pool until none is left or a worker dies; then the games unrecorded."""
-    pool = ProcessPoolExecutor(workers, mp_context=worker_context(), initializer=exit_with_parent)
+    """Play the queued games in `pool`, at most `room` submitted at once, until none is left or a worker dies;
+    then the games unrecorded (none if the pool blames a lost worker's one game: that game is recorded as
+    failed and the others play on)."""
+    remote = has_remote_seat(writer.tournament)
     running: dict[Future[PlayedGame | GameFailed], GameTask] = {}
     try:
-        _check_workers_start(pool)
         while queue or running:
-            while queue and len(running) < workers * QUEUED_PER_WORKER:
-                next_task = queue.popleft()
-                running[pool.submit(play, next_task)] = next_task
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            while queue and len(running) < room:
+                next_task = writer.with_stored(queue.popleft()) if remote else queue.popleft()
+                running[pool.submit(next_task)] = next_task
+            done, _ = wait(running, timeout=PROGRESS_POLL if remote else None, return_when=FIRST_COMPLETED)
+            if remote:
+                writer.save_progress(pool.progress)
             stopped = [future.exception() for future in done if isinstance(future.exception(), CannotPlay)]
-            finished = [future for future in done if not isinstance(future.exception(), BrokenProcessPool | CannotPlay)]
+            lost = [future for future in done if pool.lost_worker(future.exception())]
+            finished = [future for future in done if future not in lost and future.exception() not in stopped]
             outcomes = [future.result() for future in finished]
+            if pool.blames_one_game:
+                outcomes += [GameFailed(running[future].index, WORKER_DIED) for future in lost]
+                finished, lost = finished + lost, []
             for future in finished:
                 del running[future]
-            for outcome in outcomes:
-                tournament.record(outcome.result if isinstance(outcome, PlayedGame) else outcome)
-            save(store, *(outcome for outcome in outcomes if isinstance(outcome, PlayedGame)), tournament)
-            on_recorded(len(outcomes))
+            if done:
+                writer.save_finished(outcomes)
+                on_recorded(len(outcomes))
             if stopped:
                 raise stopped[0]
-            if len(finished) < len(done):
-                pool.shutdown(wait=False, cancel_futures=True)
+            if lost:
+                pool.shutdown(cancel=True)
                 return list(running.values())
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown(cancel=True)
         raise
-    pool.shutdown()
+    pool.shutdown(cancel=False)
     return []
 
 
-def _check_workers_start(pool: ProcessPoolExecutor) -> None:
-    """A worker that dies before any game is not a game's fault: say so instead of failing every game."""
-    try:
-        pool.submit(os.getpid).result()
-    except BrokenProcessPool as error:
-        raise WorkersUnavailable(
-            "worker processes die as they start; if you call the tournament from a script of your own, guard its"
-            " main code with `if __name__ == '__main__':` (Python's multiprocessing needs it)"
-        ) from error
-
-
-def save(store: GameStore, *aggregates: PlayedGame | Tournament) -> None:
-    """Save games and the tournament in one transaction."""
+def save(store: GameStore, *aggregates: Records | Tournament) -> None:
+    """Save games' records and the tournament in one transaction."""
     try:
         store.save(*aggregates)
     except IntegrityError as error:

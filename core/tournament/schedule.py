@@ -20,7 +20,7 @@ from typing import Any
 
 import orjson
 
-from core.specs import PlayerSpec
+from core.specs import NamedSpec, seat_label
 from core.tournament.events import Fixture
 
 TOURNAMENT_NAMESPACE = uuid.UUID("6b1d1a52-8f3e-5c1e-9d0e-3a1f6e7c2b90")
@@ -48,17 +48,17 @@ class Plan:
 
 
 def canonical(spec: str) -> str:
-    """A player spec written the one way the tournament stores and labels it."""
-    return str(PlayerSpec.parse(spec))
+    """A player (`[NAME=]spec`) written the one way the tournament stores it."""
+    return str(NamedSpec.parse(spec))
 
 
 def labels(players: Sequence[str]) -> list[str]:
-    """Each player's name in the standings: its spec, with #2, #3... for repeated specs."""
+    """Each player's label in the standings: its name, else its spec, with #2, #3... for repeated specs."""
     seen: dict[str, int] = {}
     named = []
-    for spec in players:
-        seen[spec] = seen.get(spec, 0) + 1
-        named.append(spec if seen[spec] == 1 else f"{spec}#{seen[spec]}")
+    for label in map(seat_label, players):
+        seen[label] = seen.get(label, 0) + 1
+        named.append(label if seen[label] == 1 else f"{label}#{seen[label]}")
     return named
 
 

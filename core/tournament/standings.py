@@ -6,7 +6,8 @@ seat's player, and rates nobody. Every other game rates its players with openski
 model from the final ranks. Win rate is the share of rated games ranked first, a tie for first
 splitting the win; its 95% interval is Wilson's. `rejected` counts games in which a player had a
 command refused (and then played a legal one, or the game would be a fallback); `failed` counts games
-with the player seated that could not be played at all.
+with the player seated that could not be played at all. `report` is how the player played in every
+recorded game, rated or not (core/tournament/behaviour.py).
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from core.specs import NamedSpec
 from core.tournament.aggregate import Tournament
+from core.tournament.behaviour import PlayerReport, SeatReport, player_report
 from core.tournament.events import GameFailed, GameRecorded
 from core.tournament.schedule import labels
 
@@ -25,7 +28,7 @@ Z95 = 1.959964
 
 @dataclass
 class PlayerStanding:
-    player: str
+    player: str  # the name given with -p NAME=SPEC, else the spec (#2, #3... when given twice)
     spec: str
     mu: float
     sigma: float
@@ -40,6 +43,7 @@ class PlayerStanding:
     fell_back: int
     rejected: int
     failed: int
+    report: PlayerReport
 
 
 @dataclass
@@ -65,6 +69,7 @@ class _Tally:
     fell_back: int = 0
     rejected: int = 0
     failed: int = 0
+    seats: list[SeatReport] = field(default_factory=list)
 
 
 def standings(tournament: Tournament) -> Standings:
@@ -83,7 +88,8 @@ def standings(tournament: Tournament) -> Standings:
                 tally.failed += 1
         elif isinstance(result, GameRecorded):
             rated += _count(model, result, seated)
-    players = [_standing(name, spec, tally) for name, spec, tally in zip(names, plan.players, tallies, strict=True)]
+    specs = [str(NamedSpec.parse(player).spec) for player in plan.players]
+    players = [_standing(name, spec, tally) for name, spec, tally in zip(names, specs, tallies, strict=True)]
     players.sort(key=lambda p: (-p.ordinal, p.player))
     return Standings(
         tournament=str(tournament.id),
@@ -100,6 +106,8 @@ def standings(tournament: Tournament) -> Standings:
 
 def _count(model: PlackettLuce, result: GameRecorded, seated: list[_Tally]) -> int:
     """Tally one recorded game; 1 if it was rated, 0 if it is counted apart for a fallback."""
+    for tally, report in zip(seated, result.reports, strict=False):  # games recorded before reports have none
+        tally.seats.append(report)
     for seat in result.rejected:
         seated[seat].rejected += 1
     if result.fell_back:
@@ -136,6 +144,7 @@ def _standing(name: str, spec: str, tally: _Tally) -> PlayerStanding:
         fell_back=tally.fell_back,
         rejected=tally.rejected,
         failed=tally.failed,
+        report=player_report(spec, tally.seats),
     )
 
 

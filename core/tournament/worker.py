@@ -1,10 +1,14 @@
 """One tournament game, played in a worker process with the Game aggregate and the match runner.
 
 The worker never touches the store: it sends the game's whole log back, with its result already
-summarised, and the parent process (the single writer) saves it. Whatever goes wrong in a game that the
-runner does not absorb (a player that cannot be built, a fallback that crashes) comes back as GameFailed,
-so one bad game never stops a tournament. A player that cannot play at all (CannotPlay: its server
-refused the key) is raised instead: every game it sits in would fail the same way.
+summarised, and the parent process (the single writer) saves it. A game with a remote seat also sends its
+new records after every decision (core/tournament/progress.py), and one that an earlier run left
+unfinished is played again from its seed with its players recalling what they answered.
+
+Whatever goes wrong in a game that the runner does not absorb (a player that cannot be built, a fallback
+that crashes) comes back as GameFailed, so one bad game never stops a tournament. A player that cannot play
+at all (CannotPlay: its server refused the key) is raised instead: every game it sits in would fail the
+same way.
 """
 
 from __future__ import annotations
@@ -16,15 +20,18 @@ import threading
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
+from multiprocessing.queues import Queue
 from typing import Any
 
 from core.audit import CommandRejected, GameFinished, PlayerFellBack
 from core.game import Game, Recorded
 from core.players import CannotPlay, make_player
 from core.registry import load_rules
-from core.runner import MatchRunner
-from core.specs import PlayerSpec
+from core.runner import MatchRunner, MatchSettings
+from core.specs import NamedSpec, PlayerSpec
+from core.tournament.behaviour import seat_reports
 from core.tournament.events import GameFailed, GameRecorded
+from core.tournament.progress import Progress, recalled
 
 
 @dataclass(frozen=True)
@@ -35,10 +42,11 @@ class GameTask:
     game_id: uuid.UUID
     game: str
     config: dict[str, Any]
-    seats: tuple[str, ...]  # the player spec in each seat
+    seats: tuple[str, ...]  # the player in each seat, `[NAME=]spec`
     seed: int
     player_seeds: tuple[int, ...]
     fallback: str
+    stored: tuple[Recorded, ...] = ()  # what an interrupted run stored of this game, to play again
 
 
 @dataclass(frozen=True)
@@ -52,9 +60,14 @@ class PlayedGame:
     def id(self) -> uuid.UUID:
         return self.log[0].originator_id
 
-    def collect_events(self) -> list[Recorded]:
-        """The aggregate protocol of the store: the whole game is new to it."""
-        return list(self.log)
+
+_progress: list[Queue[list[Recorded]]] = []  # where this worker sends the records of games in progress
+
+
+def start_worker(progress: Queue[list[Recorded]]) -> None:
+    """Set a worker up: the queue its games' progress goes to, and its end with the tournament process."""
+    _progress.append(progress)
+    exit_with_parent()
 
 
 def exit_with_parent() -> None:
@@ -68,15 +81,30 @@ _refused: list[CannotPlay] = []  # once a player could not play, this worker sta
 
 
 def play(task: GameTask) -> PlayedGame | GameFailed:
+    return asyncio.run(play_game(task))
+
+
+def play_with_progress(task: GameTask, progress: Queue[list[Recorded]]) -> PlayedGame | GameFailed:
+    """A game played where no pool set the worker up (a Ray task): its progress goes to `progress`."""
+    _progress[:] = [progress]
+    return play(task)
+
+
+async def play_game(task: GameTask) -> PlayedGame | GameFailed:
     if _refused:
         raise _refused[0]
     try:
         rules = load_rules(task.game)
         seeds = task.player_seeds
-        players = [make_player(PlayerSpec.parse(spec), seed) for spec, seed in zip(task.seats, seeds, strict=True)]
+        players = [make_player(NamedSpec.parse(seat).spec, seed) for seat, seed in zip(task.seats, seeds, strict=True)]
         fallbacks = [make_player(PlayerSpec.parse(task.fallback), seed) for seed in seeds]
+        for seat, player in enumerate(players):
+            player.recall(recalled(task.stored, seat))
         game = Game.start(rules, rules.Config(**task.config), task.seats, task.seed, game_id=task.game_id)
-        asyncio.run(MatchRunner(game, players, fallbacks).play())
+        remote = any(player.expensive for player in players)
+        progress = Progress(task.stored, _progress[0].put) if remote and _progress else None
+        settings = MatchSettings(save_every_decision=progress is not None)
+        await MatchRunner(game, players, fallbacks, settings=settings, store=progress).play()
         return PlayedGame(tuple(game.log), summarise(task.index, game.log))
     except CannotPlay as error:
         _refused.append(error)
@@ -93,6 +121,7 @@ def summarise(index: int, log: Sequence[Recorded]) -> GameRecorded:
     events = [recorded.event for recorded in log]
     fell_back = sorted({e.seat for e in events if isinstance(e, PlayerFellBack)})
     rejected = sorted({e.seat for e in events if isinstance(e, CommandRejected)})
+    reports = seat_reports(log, len(finished.scores))
     return GameRecorded(
-        index, str(log[0].originator_id), finished.scores, finished.ranks, tuple(fell_back), tuple(rejected)
+        index, str(log[0].originator_id), finished.scores, finished.ranks, tuple(fell_back), tuple(rejected), reports
     )

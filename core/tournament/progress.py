@@ -1,0 +1,75 @@
+"""A tournament game with a remote seat reaches the store decision by decision (DESIGN.md section 3).
+
+The worker does not write to the store: after each decision it sends the game's new records to the
+tournament process, which saves them at once. A game interrupted that way is played again from its seed by
+the next run, its players handed the exchanges stored for them (Player.recall), so it goes the same way and
+asks no model twice; the records it makes again are checked against the stored ones, and only what follows
+them is sent. Audit notes are compared by kind, not content (a latency or an error's wording may change),
+and a fallback by seat and command; everything else must be equal.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from core.audit import CommandRejected, LlmExchange, PlayerFellBack
+from core.game import Game, Recorded
+from core.kernel import GameEvent
+
+Send = Callable[[list[Recorded]], None]
+
+
+class Diverged(RuntimeError):
+    """A game played again did not go the way its stored part went."""
+
+
+@dataclass
+class Records:
+    """A game's records not yet in the store, in the store's aggregate protocol (`id`, `collect_events`)."""
+
+    id: uuid.UUID
+    records: list[Recorded]
+
+    def collect_events(self) -> list[Recorded]:
+        return self.records
+
+
+class Progress:
+    """The runner's saver for a game in a worker: sends what is new, past what an earlier run stored."""
+
+    def __init__(self, stored: Sequence[Recorded], send: Send) -> None:
+        self.stored = stored
+        self.send = send
+
+    def save(self, game: Game) -> None:
+        new = game.collect_events()
+        for record in new:
+            if record.originator_version <= len(self.stored):
+                check_same(self.stored[record.originator_version - 1], record)
+        if fresh := [record for record in new if record.originator_version > len(self.stored)]:
+            self.send(fresh)
+
+
+def check_same(stored: Recorded, again: Recorded) -> None:
+    if not same(stored.event, again.event):
+        raise Diverged(
+            f"played again from its seed, the game went another way at version {stored.originator_version}"
+            f" ({type(stored.event).__name__} stored, {type(again.event).__name__} now); it is recorded as failed"
+        )
+
+
+def same(stored: GameEvent, again: GameEvent) -> bool:
+    if type(stored) is not type(again):
+        return False
+    if isinstance(stored, LlmExchange | CommandRejected):
+        return True
+    if isinstance(stored, PlayerFellBack) and isinstance(again, PlayerFellBack):
+        return (stored.seat, stored.command) == (again.seat, again.command)
+    return stored == again
+
+
+def recalled(stored: Sequence[Recorded], seat: int) -> list[LlmExchange]:
+    """The exchanges a seat recorded in a game's stored part."""
+    return [r.event for r in stored if isinstance(r.event, LlmExchange) and r.event.seat == seat]
