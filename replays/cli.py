@@ -22,7 +22,7 @@ from core.game import Recorded
 from core.narrate import narrate
 from core.players import make_player
 from core.runner import MatchRunner, MatchSettings
-from core.specs import PlayerSpec
+from core.specs import NamedSpec, PlayerSpec
 from core.store import DEFAULT_DB, GameNotFound, open_store
 from replays.fork import fork as fork_game
 from replays.format import read_replay
@@ -36,7 +36,7 @@ app = typer.Typer(help="Export, import, verify, time-travel through and fork rec
 console = Console(highlight=False)
 
 DbOption = Annotated[str, typer.Option("--db", help="memory, a SQLite file, or postgresql://user@host:port/db")]
-PlayerOption = Annotated[list[str], typer.Option("--player", "-p", help="a player spec per seat: name[:key=value,...]")]
+PlayerOption = Annotated[list[str], typer.Option("--player", "-p", help="a player per seat: [NAME=]spec")]
 SourceArgument = Annotated[str, typer.Argument(help="a replay file, or a stored game's id (or unique prefix) in --db")]
 SeatOption = Annotated[int | None, typer.Option("--as", help="show it as this seat saw it: its view, feed and prompt")]
 
@@ -132,10 +132,10 @@ def fork(
 
     with user_errors():
         history = _load(source, db).history
-        specs = [PlayerSpec.parse(text) for text in player]
+        specs = [NamedSpec.parse(text) for text in player]
         game = fork_game(history, at, [str(spec) for spec in specs])
         seed = game.started.seed if seed is None else seed
-        players = [make_player(spec, player_seed(seed, seat)) for seat, spec in enumerate(specs)]
+        players = [make_player(named.spec, player_seed(seed, seat)) for seat, named in enumerate(specs)]
         fallbacks = [make_player(PlayerSpec.parse(fallback), player_seed(seed, seat)) for seat in range(len(specs))]
         settings = MatchSettings(save_every_decision=any(p.expensive for p in players))
         forked_at = game.version
@@ -146,6 +146,20 @@ def fork(
                 console.print(Text(f"{version:>5}  {line}"), soft_wrap=True)
     print_outcome(game, outcome)
     console.print(f"stored as game {game.id} (forked from {game.started.origin}) in {db}", soft_wrap=True)
+
+
+@app.command("view")
+def view(
+    file: Annotated[Path, typer.Argument(help="a replay file")],
+    host: Annotated[str, typer.Option(help="the address to listen on (127.0.0.1: this machine only)")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="the port to listen on")] = 8000,
+) -> None:
+    """Open a replay file in the web viewer, step by step from any seat (`meeplog serve` does a whole store)."""
+    from replays.viewer.serving import file_library, serve
+
+    with user_errors():
+        library = file_library(file)
+    serve(library, host, port)
 
 
 @contextmanager

@@ -1,0 +1,75 @@
+"""The JSON API the game page steps through, and which tests call directly: a frame per step and perspective,
+and live updates as server-sent events while a game or a tournament is being played."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import orjson
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+
+from core.audit import GameFinished
+from replays.steps import Timeline
+from replays.viewer.frames import frame
+from replays.viewer.library import Library
+from replays.viewer.queries import perspective
+from replays.viewer.rendering import render_frame
+
+POLL_SECONDS = 0.5
+
+
+async def step(request: Request) -> Response:
+    library: Library = request.app.state.library
+    game_id = request.path_params["game_id"]
+    number = request.path_params["step"]
+    history = await run_in_threadpool(library.history, game_id)
+    shown = await run_in_threadpool(frame, history, number, perspective(request))
+    return JSONResponse({"frame": shown.document(), "html": render_frame(shown)})
+
+
+async def game_live(request: Request) -> Response:
+    """`data: {"events", "last", "finished"}` each time the game grows, until it is over."""
+    library: Library = request.app.state.library
+    game_id = request.path_params["game_id"]
+    await run_in_threadpool(library.history, game_id, 1)  # an unknown game is a 404, not an empty stream
+
+    def progress() -> dict[str, Any]:
+        history = library.history(game_id)
+        finished = isinstance(history[-1].event, GameFinished)
+        return {"events": len(history), "last": Timeline.of(history).last, "finished": finished}
+
+    return _stream(request, lambda: library.version(game_id), progress)
+
+
+async def tournament_live(request: Request) -> Response:
+    """`data: {"recorded", "scheduled", "finished"}` each time the tournament records a game, until it ends."""
+    library: Library = request.app.state.library
+    wanted = request.path_params["tournament_id"]
+    await run_in_threadpool(library.tournament, wanted)
+
+    def progress() -> dict[str, Any]:
+        tournament = library.tournament(wanted)
+        recorded = len(tournament.results)
+        return {"recorded": recorded, "scheduled": len(tournament.plan.fixtures), "finished": tournament.finished}
+
+    return _stream(request, lambda: library.tournament(wanted).version, progress)
+
+
+def _stream(request: Request, version: Callable[[], int], progress: Callable[[], dict[str, Any]]) -> Response:
+    async def changes() -> AsyncIterator[bytes]:
+        seen = None
+        while not await request.is_disconnected():
+            now = await run_in_threadpool(version)
+            if now != seen:
+                seen = now
+                news = await run_in_threadpool(progress)
+                yield b"data: " + orjson.dumps(news) + b"\n\n"
+                if news["finished"]:
+                    return
+            await asyncio.sleep(POLL_SECONDS)
+
+    return StreamingResponse(changes(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})

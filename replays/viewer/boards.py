@@ -1,0 +1,76 @@
+"""Each game draws its own board: a `board.py` module beside its Rules class (games/<game>/board.py), so a
+plug-in game brings its drawing with it. A game without one is drawn as a readable tree of its view model.
+
+The contract of a board module: `draw(view) -> str`, the HTML of one seat's pydantic view, every text in it
+escaped. It draws only the view it is handed, so it can show nothing the seat may not know. It may use the
+viewer's CSS classes: `board`, `zone` (a titled area: a hand, a trick, a backpack), `card` with `suit-<name>`
+or `colour-<name>` and `value`/`name` spans inside, `card back` for a face-down card, `chip`, `seat-<n>`,
+`me` (the seat's own), `muted`; games/forest/board.py is an example.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from pydantic import BaseModel
+
+from core.kernel import Rules
+from replays.viewer.tree import render
+
+BOARD_MODULE = "board"
+
+
+@cache
+def board_module(rules: Rules[Any, Any]) -> ModuleType | None:
+    """The game's board module, or None when its package has none (an error inside one still raises)."""
+    package = type(rules).__module__.rpartition(".")[0]
+    if not package:
+        return None
+    name = f"{package}.{BOARD_MODULE}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name == name:
+            return None
+        raise
+
+
+def draw(rules: Rules[Any, Any], view: BaseModel) -> str:
+    """The HTML board of one seat's view: the game's own drawing, or the generic tree of its fields."""
+    module = board_module(rules)
+    if module is None:
+        return f'<div class="board generic">{render(view.model_dump(mode="json"), set())}</div>'
+    return str(module.draw(view))
+
+
+def mark_changed_zones(before: str, after: str) -> str:
+    """`after` with each zone (a `<div class="zone ...">` of a board) whose content differs from the zone of the
+    same title in `before` given the class `changed`, so the page highlights what moved on the board."""
+    old = {_title(chunk): _content(chunk) for chunk in _ZONE.split(before)[1:]}
+    parts = _ZONE.split(after)
+    marked = [parts[0]]
+    for chunk in parts[1:]:
+        moved = old.get(_title(chunk)) != _content(chunk)
+        marked.append(_ZONE_START + (" changed" if moved else "") + chunk)
+    return "".join(marked)
+
+
+def _content(chunk: str) -> str:
+    """A zone's text up to the next zone, less the closing tags that depend on whether another zone follows."""
+    while chunk.endswith("</div>"):
+        chunk = chunk.removesuffix("</div>")
+    return chunk
+
+
+def _title(zone: str) -> str:
+    found = _LABEL.search(zone)
+    return found.group(1) if found else ""
+
+
+_ZONE_START = '<div class="zone'
+_ZONE = re.compile(re.escape(_ZONE_START))
+_LABEL = re.compile(r'<span class="label">(.*?)</span>')

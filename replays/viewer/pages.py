@@ -1,0 +1,89 @@
+"""The HTML pages: the games list, the game page (the debugger), its verify page, and the tournaments."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from core.registry import game_names
+from core.tournament.report import write_plot
+from core.tournament.standings import Standings, standings
+from replays.steps import Timeline
+from replays.verify import verify
+from replays.viewer.frames import frame
+from replays.viewer.library import GameFilter, Library, NotFound
+from replays.viewer.queries import perspective, whole_number
+from replays.viewer.rendering import templates
+from replays.viewer.verdicts import divergence_rows
+
+
+async def home(request: Request) -> Response:
+    return RedirectResponse(request.url_for("games"), status_code=302)
+
+
+async def games(request: Request) -> Response:
+    library: Library = request.app.state.library
+    params = request.query_params
+    chosen = GameFilter(params.get("game", ""), params.get("player", "").strip(), params.get("tournament", "").strip())
+    if chosen.game and chosen.game not in game_names():
+        raise ValueError(f"game={chosen.game!r} is not an installed game; pick one of {', '.join(game_names())}")
+    cursor = whole_number(request, "after", 1)
+    if cursor < 1:
+        raise ValueError(f"after={cursor}: the cursor starts at 1")
+    page = await run_in_threadpool(library.page, chosen, cursor)
+    context = {"page": page, "chosen": chosen, "game_names": game_names(), "where": library.where}
+    return templates.TemplateResponse(request, "games.html", context)
+
+
+async def game(request: Request) -> Response:
+    library: Library = request.app.state.library
+    game_id = request.path_params["game_id"]
+    history = await run_in_threadpool(library.history, game_id)
+    step = whole_number(request, "step", Timeline.of(history).last)
+    shown = await run_in_threadpool(frame, history, step, perspective(request))
+    return templates.TemplateResponse(request, "game.html", {"frame": shown})
+
+
+async def game_verify(request: Request) -> Response:
+    library: Library = request.app.state.library
+    game_id = request.path_params["game_id"]
+    history = await run_in_threadpool(library.history, game_id)
+    verdict = await run_in_threadpool(verify, history)
+    rows = divergence_rows(verdict)
+    return templates.TemplateResponse(request, "verify.html", {"verdict": verdict, "rows": rows, "game_id": game_id})
+
+
+async def tournaments(request: Request) -> Response:
+    library: Library = request.app.state.library
+    found = await run_in_threadpool(library.tournaments)
+    table = [(t, standings(t)) for t in found]
+    return templates.TemplateResponse(request, "tournaments.html", {"table": table, "where": library.where})
+
+
+async def tournament(request: Request) -> Response:
+    library: Library = request.app.state.library
+    found = await run_in_threadpool(library.tournament, request.path_params["tournament_id"])
+    context = {"tournament": found, "standings": standings(found)}
+    return templates.TemplateResponse(request, "tournament.html", context)
+
+
+async def tournament_plot(request: Request) -> Response:
+    """The standings' plot, the PNG `meeplog tournament` writes, drawn afresh for the games recorded so far."""
+    library: Library = request.app.state.library
+    found = await run_in_threadpool(library.tournament, request.path_params["tournament_id"])
+    table = standings(found)
+    if not table.rated:
+        raise NotFound("no rated game yet: the plot is drawn once the tournament has rated a game")
+    png = await run_in_threadpool(_plot, table)
+    return Response(png, media_type="image/png", headers={"Cache-Control": "no-store"})
+
+
+def _plot(table: Standings) -> bytes:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "plot.png"
+        write_plot(table, path)
+        return path.read_bytes()

@@ -1,0 +1,24 @@
+"""The viewer's Jinja2 templates, shared by the pages and the API (which sends a frame's HTML beside its data)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.templating import Jinja2Templates
+
+from replays.viewer.frames import Frame, Panel
+from replays.viewer.tree import marked, render
+
+HERE = Path(__file__).parent
+templates = Jinja2Templates(directory=HERE / "templates")
+templates.env.globals["tree"] = lambda data, changed: render(data, marked(list(changed)))
+
+
+def render_frame(frame: Frame) -> str:
+    """The HTML of one step, the part of the game page that changes from step to step."""
+    return templates.get_template("frame.html").render(frame=frame)
+
+
+def render_panel(panel: Panel) -> str:
+    """The HTML of what one perspective sees of a position (its boards, data and legal commands)."""
+    return templates.get_template("panel.html").render(panel=panel)
