@@ -23,7 +23,7 @@ from core.narrate import narrate
 from core.players import AbortMatch, BadPlayerSpec, make_player
 from core.registry import UnknownName, game_names, load_rules
 from core.runner import MatchRunner, MatchSettings
-from core.specs import PlayerSpec
+from core.specs import NamedSpec, PlayerSpec, seat_label
 from core.store import DEFAULT_DB, GameNotFound, GameStore, StoreUnavailable, open_store
 
 app = typer.Typer(help="Meeplog: play, replay and study tabletop games with AI players.", no_args_is_help=True)
@@ -33,7 +33,7 @@ errors = Console(stderr=True, highlight=False)
 USER_ERRORS = (UnknownName, BadPlayerSpec, StoreUnavailable, GameNotFound, DecodeError, AbortMatch, ValueError)
 
 PlayerOption = Annotated[
-    list[str], typer.Option("--player", "-p", help="a player spec per seat: name[:key=value,...]")
+    list[str], typer.Option("--player", "-p", help="a player per seat: [NAME=]name[:key=value,...]")
 ]
 DbOption = Annotated[str, typer.Option("--db", help="memory, a SQLite file, or postgresql://user@host:port/db")]
 ConfigOption = Annotated[
@@ -120,10 +120,10 @@ def play(
         rules = load_rules(game)
         if not player:
             raise ValueError(f"give one -p/--player per seat ({rules.min_players} to {rules.max_players})")
-        specs = [PlayerSpec.parse(text) for text in player]
+        specs = [NamedSpec.parse(text) for text in player]
         config = configure(rules, len(specs), option)
         seed = seed if seed is not None else random.randrange(2**31)
-        players = [make_player(spec, player_seed(seed, seat)) for seat, spec in enumerate(specs)]
+        players = [make_player(named.spec, player_seed(seed, seat)) for seat, named in enumerate(specs)]
         fallbacks = [make_player(PlayerSpec.parse(fallback), player_seed(seed, seat)) for seat in range(len(specs))]
         store = open_store(db)
         match = Game.start(rules, config, [str(spec) for spec in specs], seed)
@@ -143,11 +143,12 @@ def print_log(history: Any, seat: int | None = None) -> None:
 def print_outcome(game: Game, outcome: Outcome) -> None:
     table = Table(title=f"{game.rules.title}: final scores")
     for column in ("rank", "seat", "player", "score"):
-        table.add_column(column, justify="right" if column in ("rank", "score") else "left")
+        table.add_column(column, justify="right" if column in ("rank", "score") else "left", overflow="fold")
     for seat in sorted(range(game.players), key=lambda s: (outcome.ranks[s], s)):
         everyone_first = all(rank == 1 for rank in outcome.ranks)
         mark = "" if outcome.ranks[seat] != 1 else " (shared)" if everyone_first else " (winner)"
-        table.add_row(str(outcome.ranks[seat]), str(seat), game.started.seats[seat] + mark, f"{outcome.scores[seat]:g}")
+        player = seat_label(game.started.seats[seat]) + mark
+        table.add_row(str(outcome.ranks[seat]), str(seat), player, f"{outcome.scores[seat]:g}")
     console.print(table)
     if outcome.note:
         console.print(f"tie-breaks: {outcome.note}")
@@ -160,12 +161,12 @@ def list_stored(db: DbOption = DEFAULT_DB) -> None:
         summaries = list(open_store(db).games())
     table = Table(title=f"Games in {db}")
     for column in ("id", "game", "started (UTC)", "seats", "result"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")  # a long name wraps, never cut
     for s in summaries:
         result = "unfinished" if s.finished is None else "winner: seat " + ", ".join(
             str(seat) for seat, rank in enumerate(s.finished.ranks) if rank == 1
         )
-        table.add_row(str(s.id), s.game, f"{s.started:%Y-%m-%d %H:%M:%S}", " | ".join(s.seats), result)
+        table.add_row(str(s.id), s.game, f"{s.started:%Y-%m-%d %H:%M:%S}", " | ".join(map(seat_label, s.seats)), result)
     console.print(table)
 
 

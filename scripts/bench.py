@@ -17,6 +17,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from importlib import import_module
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from core.game import Game
 from core.registry import game_names, load_rules
 from core.store import open_store
 from scripts.bench_bots import sims_per_second
+from scripts.bench_ray import line as ray_line
 
 ROUNDS = 5
 MCTS_BUDGET = 5000  # simulations per second on Old Man of the Forest from the first trick
@@ -144,6 +146,7 @@ def main() -> None:
         verdict = "met" if rate >= MCTS_BUDGET else "missed"
         console.print(f"MCTS on forest from the first trick, {spec}: {rate:,.0f} sims/s "
                       f"(budget ≥{MCTS_BUDGET:,}: {verdict})")
+    console.print(ray_line() if find_spec("ray") else "Ray backend: not measured (pip install 'meeplog[ray]')")
     compiled = all(is_compiled(import_module(name)) for name in HOT_MODULES)
     console.print("the hot modules (core/compiled.py) ran compiled" if compiled else
                   "the hot modules (core/compiled.py) ran from source: scripts/setup-venv compiles them")

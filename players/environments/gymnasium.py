@@ -1,0 +1,116 @@
+"""One seat of a Meeplog game as a Gymnasium environment, the other seats played by Meeplog players.
+
+The opponents are player specs as on the command line (`["heuristic", "mcts:sims=100"]`), seated after the
+learner in order. They are shown what the match runner shows them (their view, legal commands and redacted
+feed, through MeeplogEnv.observation) and their answers go in whole; a player that answers with an illegal
+command is replaced for that move by a random legal one, counted in `info["opponent_fallbacks"]`, as the
+runner's fallback would. An episode's seed seeds the game and every opponent (each seat's seed as
+`meeplog play --seed` gives it), so the same seed and the same actions play the same game again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from core.cli import player_seed
+from core.players import Player, make_player
+from core.runner import Saver
+from core.specs import PlayerSpec
+from players.environments.pettingzoo import AGENT_SPEC, MeeplogEnv, Reward
+from players.environments.survey import SURVEY_GAMES
+
+
+class SingleSeatEnv(gymnasium.Env):
+    """A Meeplog game seen from seat `seat`; observations and actions as in MeeplogEnv."""
+
+    metadata = MeeplogEnv.metadata
+
+    def __init__(
+        self,
+        game: str,
+        opponents: Sequence[str],
+        *,
+        seat: int = 0,
+        config: dict[str, Any] | None = None,
+        render_mode: str | None = None,
+        reward: Reward = "rank",
+        store: Saver | None = None,
+        survey_games: int = SURVEY_GAMES,
+    ) -> None:
+        self._specs = [PlayerSpec.parse(spec) for spec in opponents]
+        players = len(self._specs) + 1
+        if not 0 <= seat < players:
+            raise ValueError(f"seat must be from 0 to {players - 1} with {len(self._specs)} opponents, not {seat}")
+        seats = [str(spec) for spec in self._specs]
+        seats.insert(seat, AGENT_SPEC)
+        self.aec = MeeplogEnv(
+            game,
+            players,
+            config,
+            render_mode=render_mode,
+            reward=reward,
+            store=store,
+            seats=seats,
+            survey_games=survey_games,
+        )
+        self.seat = seat
+        self.agent = self.aec.possible_agents[seat]
+        self.render_mode = render_mode
+        self.observation_space = self.aec.observation_space(self.agent)
+        self.action_space = self.aec.action_space(self.agent)
+        self._loop = asyncio.new_event_loop()
+        self._opponents: dict[str, Player] = {}
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
+        super().reset(seed=seed)
+        self.aec.reset(seed=seed)
+        others = [seat for seat in range(len(self.aec.possible_agents)) if seat != self.seat]
+        self._opponents = {
+            self.aec.possible_agents[seat]: make_player(spec, player_seed(self.aec.seed, seat))
+            for seat, spec in zip(others, self._specs, strict=True)
+        }
+        self._fallbacks = 0
+        self._fallback_rng = random.Random(self.aec.seed)
+        self._let_opponents_play()
+        return self.aec.observe(self.agent), self._info()
+
+    def step(self, action: int) -> tuple[dict, float, bool, bool, dict]:
+        self.aec.step(action)
+        self._let_opponents_play()
+        over = self.aec.terminations[self.agent]
+        reward = self.aec.rewards[self.agent] if over else 0.0
+        return self.aec.observe(self.agent), reward, over, False, self._info()
+
+    def render(self) -> str | None:
+        return self.aec.render()
+
+    def close(self) -> None:
+        self._loop.close()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now (the name sb3-contrib's MaskablePPO looks for)."""
+        return self.aec.observe(self.agent)["action_mask"]
+
+    def _let_opponents_play(self) -> None:
+        aec = self.aec
+        while not aec.terminations[self.agent] and aec.agent_selection != self.agent:
+            agent = aec.agent_selection
+            observation = aec.observation(agent)
+            player = self._opponents[agent]
+            command = self._loop.run_until_complete(player.act(observation))
+            if aec.game is not None:
+                for event in player.take_audit():
+                    aec.game.note(event)
+            if command not in observation.legal:
+                command = self._fallback_rng.choice(observation.legal)
+                self._fallbacks += 1
+            aec.play_command(agent, command)
+
+    def _info(self) -> dict[str, Any]:
+        return {**self.aec.infos[self.agent], "opponent_fallbacks": self._fallbacks}

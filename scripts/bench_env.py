@@ -1,0 +1,98 @@
+"""The PettingZoo environments' speed against the bare kernel (DESIGN.md section 9: within 3x).
+
+For each game, random-policy episodes three ways, over the same seeds: the bare kernel (legal, a uniform
+choice, apply: what a search playout does), the AEC environment in PettingZoo's usual loop (`env.last()`,
+so every step also builds the acting seat's observation vector from its view), and the environment asked
+only for the action mask (`env.action_mask`, what an agent that reads the pydantic view or only needs the
+legal actions pays). Figures are game decisions per second (an environment step that only adds an item to a
+combination is not a decision) and the time per decision as a multiple of the kernel's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+from core.registry import game_names, load_rules
+from players.environments import MeeplogEnv, env
+
+
+def kernel_episode(rules: Any, config: Any, seed: int) -> int:
+    """A random game on the bare kernel; its number of decisions."""
+    choices, rng = random.Random(seed + 1), random.Random(seed)
+    state = rules.setup(config, rng)
+    decisions = 0
+    while not (pending := rules.pending(state)).over:
+        chosen = [(seat, choices.choice(rules.legal(state, seat))) for seat in pending.seats]
+        for seat, command in chosen:
+            rules.apply(state, seat, command, rng)
+        decisions += len(chosen)
+    return decisions
+
+
+def env_episode(environment: MeeplogEnv, seed: int, mask: Callable[[MeeplogEnv, str], np.ndarray]) -> int:
+    """A random-policy game through the environment, the mask read with `mask`; its number of decisions."""
+    choices = random.Random(seed + 1)
+    environment.reset(seed=seed)
+    for agent in environment.agent_iter():
+        if environment.terminations[agent]:
+            environment.step(None)
+            continue
+        legal = mask(environment, agent).nonzero()[0]
+        environment.step(int(legal[choices.randrange(len(legal))]))
+    return environment.decisions
+
+
+def full_observation(environment: MeeplogEnv, agent: str) -> np.ndarray:
+    observation, *_ = environment.last()
+    return observation["action_mask"]
+
+
+def mask_only(environment: MeeplogEnv, agent: str) -> np.ndarray:
+    return environment.action_mask(agent)
+
+
+def timed(run: Callable[[int], int], seeds: range) -> float:
+    """Decisions per second over `seeds`."""
+    started = time.perf_counter()
+    decisions = sum(run(seed) for seed in seeds)
+    return decisions / (time.perf_counter() - started)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--episodes", type=int, default=1000, help="random-policy episodes per game and way")
+    parser.add_argument("--game", action="append", help="a game id (repeatable; default: every registered game)")
+    parser.add_argument("--players", type=int, help="seats (default: each game's fewest)")
+    args = parser.parse_args()
+    table = Table("game", "seats", "kernel/s", "env/s", "x", "masks/s", "x", title="decisions per second")
+    console = Console()
+    for game in args.game or game_names():
+        rules = load_rules(game)
+        environment = env(game, players=args.players)  # the survey is made here, before any clock runs
+        config, seeds = environment.config, range(args.episodes)
+        kernel = timed(lambda seed, rules=rules, config=config: kernel_episode(rules, config, seed), seeds)
+        full = timed(lambda seed, e=environment: env_episode(e, seed, full_observation), seeds)
+        masks = timed(lambda seed, e=environment: env_episode(e, seed, mask_only), seeds)
+        table.add_row(
+            game,
+            str(config.players),
+            f"{kernel:,.0f}",
+            f"{full:,.0f}",
+            f"{kernel / full:.1f}",
+            f"{masks:,.0f}",
+            f"{kernel / masks:.1f}",
+        )
+        console.print(f"{game}: kernel {kernel:,.0f}, environment {full:,.0f}, mask only {masks:,.0f} decisions/s")
+    console.print(table)
+
+
+if __name__ == "__main__":
+    main()
