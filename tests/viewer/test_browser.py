@@ -180,7 +180,8 @@ def test_a_running_tournaments_standings_update_in_the_page_without_reloading(br
         playing.join(60)
         page.wait_for_function("document.querySelector('#live').textContent === 'finished'")
         assert page.evaluate("window.stillTheSamePage") is True
-        assert page.locator("table.standings tbody tr").count() == len(plan.players)
+        assert page.locator("#standings tbody tr").count() == len(plan.players)
+        assert page.locator("#report tbody tr").count() == len(plan.players)
         assert page.locator("img.plot").count() == 1
     context.close()
 
