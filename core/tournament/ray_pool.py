@@ -62,7 +62,7 @@ class RayPool:
         from ray.util.queue import Queue
 
         self._ray = ray
-        self.progress = Queue()
+        self.progress = Queue(actor_options={"num_cpus": 0})  # never waits for a CPU the games that fill it hold
         self._play = ray.remote(num_cpus=1 / concurrency, max_retries=RAY_RETRIES)(play_with_progress)
         self._running: dict[Future[Outcome], Any] = {}
 

@@ -42,7 +42,8 @@ def ray_cli(*args: str, env: dict[str, str]) -> None:
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     """A head node and a second node, two CPUs and one; the environment that points `--address auto` at them."""
     port = free_port()
-    env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0", "RAY_ADDRESS": f"127.0.0.1:{port}"}
+    env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0", "RAY_ADDRESS": f"127.0.0.1:{port}",
+           "RAY_AUTH_MODE": "disabled"}  # else a token another local Ray left in ~/.ray turns it on for some nodes
     common = ["--include-dashboard=false", "--disable-usage-stats"]
     try:
         ray_cli("start", "--head", f"--port={port}", "--num-cpus=2", *common, env=env)
