@@ -38,9 +38,9 @@ OTHER_MODES = ("json_object_schema", "json_object", "off")
 SHORT_GAMES = ("forest", "donkey")
 CASES = [(game, "json_schema") for game in game_names()] + [(g, m) for g in SHORT_GAMES for m in OTHER_MODES]
 ANSWER_TOKENS = 96  # a command with a few numbers; a random model's digits run up to the grammar's 16
-# Trekking pays a Move a card at a time, so a game is hundreds of requests: its own round cap (ruling T29)
-# ends it after a few rounds, scored as any capped game.
-OPTIONS = {"trekking": {"max_rounds": 4}}
+# Trekking pays a Move a card at a time and Routard's random players rarely finish, so their games are
+# hundreds of requests: their own round caps (rulings T29, R51) end them after a few rounds, as any capped game.
+OPTIONS = {"trekking": {"max_rounds": 4}, "routard": {"max_rounds": 8}}
 ANSWER_START = re.compile(r'\{\s*"command"\s*:')  # how the schema's answer object begins
 
 
