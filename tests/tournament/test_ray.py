@@ -15,6 +15,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from core.store import open_store
@@ -103,8 +104,24 @@ def ray_workers() -> list[int]:
 def recorded(db: str) -> int:
     with contextlib.suppress(Exception):
         store = open_store(db)
-        return sum(len(load_tournament(store, found).results) for found in tournament_ids(store))
+        try:
+            return sum(len(load_tournament(store, found).results) for found in tournament_ids(store))
+        finally:
+            store.close()
     return 0
+
+
+def sessions_ended(db: str, deadline: float = 30) -> None:
+    """Wait until no one else is connected to `db`: a killed driver's last COMMIT, already sent, is then applied
+    or rolled back for good, so what the store holds can no longer change under the test."""
+    end = time.monotonic() + deadline
+    with psycopg.connect(db, autocommit=True) as probe:
+        while probe.execute(OTHER_SESSIONS).fetchone() != (0,):
+            assert time.monotonic() < end, "the killed driver's database session never ended"
+            time.sleep(0.05)
+
+
+OTHER_SESSIONS = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
 
 
 def run_until(command: list[str], env: dict[str, str], ready, deadline: float = 300) -> subprocess.Popen[str]:
@@ -142,6 +159,7 @@ def test_the_driver_killed_and_the_same_command_resumes(cluster, tmp_path):
         run = run_until(command, cluster, lambda: recorded(url) >= 8)
         run.send_signal(signal.SIGKILL)
         run.wait()
+        sessions_ended(url)
         partial = recorded(url)
         assert 8 <= partial < GAMES
         resumed = subprocess.run([MEEPLOG, *command], env=cluster, capture_output=True, text=True, timeout=600,
