@@ -129,6 +129,11 @@ class GameStore(Application):
         records = list(self.events.get(game_id, lte=upto))
         if not records:
             raise GameNotFound(f"no game {game_id} in this store; `meeplog list` shows the stored games")
+        if not isinstance(records[0].event, GameStarted):  # another aggregate's id, a tournament's most likely
+            raise GameNotFound(
+                f"{game_id} is not a game's id (it holds a {type(records[0].event).__name__}); `meeplog list`"
+                " shows the stored games, `meeplog tournament list` the tournaments"
+            )
         return records
 
     def load(self, game_id: uuid.UUID) -> Game:

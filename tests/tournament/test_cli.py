@@ -196,3 +196,15 @@ def test_a_finished_tournament_run_again_plays_nothing_and_is_listed(tmp_path):
     assert standings_file(tmp_path / "first") == standings_file(tmp_path / "again")
     listed = meeplog("tournament", "list", "--db", str(tmp_path / "t.db"))
     assert "3/3" in listed.stdout and "finished" in listed.stdout
+
+
+def test_a_tournaments_id_given_for_a_game_says_what_it_is(tmp_path):
+    db = str(tmp_path / "t.db")
+    assert meeplog("tournament", "forest", *THREE_RANDOM, "--games", "1", "--db", db,
+                   "--out", str(tmp_path / "out")).returncode == 0
+    [tournament] = tournament_ids(open_store(db))
+    for command in (["log", str(tournament)], ["replay", "export", str(tournament), "-o", str(tmp_path / "t.json")]):
+        result = meeplog(*command, "--db", db)
+        assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+        assert f"{tournament} is not a game's id (it holds a TournamentScheduled)" in result.stderr
+        assert "`meeplog tournament list` the tournaments" in result.stderr
