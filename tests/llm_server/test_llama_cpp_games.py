@@ -31,8 +31,6 @@ from core.runner import MatchRunner, MatchSettings
 from core.specs import PlayerSpec
 from tests.players_llm.helpers import bot
 
-pytestmark = pytest.mark.xdist_group("llama-server")  # one server, one worker
-
 SCHEMA_MODES = ("json_schema", "json_object_schema")
 OTHER_MODES = ("json_object_schema", "json_object", "off")
 SHORT_GAMES = ("forest", "donkey")

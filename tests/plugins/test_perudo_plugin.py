@@ -23,8 +23,6 @@ from players.mock_llm import serving
 ROOT = Path(__file__).resolve().parents[2]
 PLUGIN = ROOT / "docs" / "examples" / "perudo"
 
-pytestmark = pytest.mark.xdist_group("perudo-plugin")
-
 
 class FreshEnv:
     def __init__(self, where: Path) -> None:

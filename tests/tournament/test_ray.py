@@ -5,12 +5,14 @@ killed and the same command resuming, every game stored once."""
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,8 +28,6 @@ from tests.stores import postgres_database
 from tests.tournament.plans import MEEPLOG, meeplog
 
 pytest.importorskip("ray", reason="the Ray backend's tests need the ray extra (scripts/setup-venv installs it)")
-
-pytestmark = pytest.mark.xdist_group("ray-cluster")
 
 RAY = str(Path(sys.executable).with_name("ray"))
 GAMES = 40
@@ -46,12 +46,18 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]
     env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0", "RAY_ADDRESS": f"127.0.0.1:{port}",
            "RAY_AUTH_MODE": "disabled"}  # else a token another local Ray left in ~/.ray turns it on for some nodes
     common = ["--include-dashboard=false", "--disable-usage-stats"]
-    try:
-        ray_cli("start", "--head", f"--port={port}", "--num-cpus=2", *common, env=env)
-        ray_cli("start", f"--address=127.0.0.1:{port}", "--num-cpus=1", env=env)
-        yield env
-    finally:
-        subprocess.run([RAY, "stop", "--force"], capture_output=True, timeout=120, check=False, env=env)
+    # `ray stop` stops every Ray on the machine, so one cluster at a time, whoever else runs these tests
+    with ONE_CLUSTER_AT_A_TIME.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            ray_cli("start", "--head", f"--port={port}", "--num-cpus=2", *common, env=env)
+            ray_cli("start", f"--address=127.0.0.1:{port}", "--num-cpus=1", env=env)
+            yield env
+        finally:
+            subprocess.run([RAY, "stop", "--force"], capture_output=True, timeout=120, check=False, env=env)
+
+
+ONE_CLUSTER_AT_A_TIME = Path(tempfile.gettempdir()) / "meeplog-test-ray.lock"
 
 
 def free_port() -> int:

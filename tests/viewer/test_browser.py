@@ -24,8 +24,6 @@ from replays.viewer.library import StoreLibrary
 from tests.tournament.plans import forest_plan
 from tests.viewer.browser import chromium, served
 
-pytestmark = pytest.mark.xdist_group("browser")
-
 
 @pytest.fixture(scope="module")
 def site(stored):
