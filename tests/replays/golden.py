@@ -9,7 +9,7 @@ no byte.
 
 from __future__ import annotations
 
-import sys
+import argparse
 from pathlib import Path
 
 from core.registry import game_names, load_rules
@@ -44,4 +44,10 @@ def main(games: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    parser = argparse.ArgumentParser(prog=MAKE, description="Regenerate the golden replays, after a rules change you"
+                                     " mean: every registered game's, or those named.")
+    parser.add_argument("games", nargs="*", metavar="GAME", help=f"a game id: {', '.join(game_names())}")
+    named = parser.parse_args().games
+    if unknown := sorted(set(named) - set(game_names())):
+        parser.error(f"unknown game {', '.join(unknown)}; known games: {', '.join(game_names())}")
+    main(named)
