@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 from pathlib import Path
 
 from core.registry import load_rules
+from core.store import open_store
 from core.tournament.schedule import Plan
+from core.tournament.stored import load_tournament, tournament_ids
 
 MEEPLOG = str(Path(sys.executable).with_name("meeplog"))
 
@@ -21,3 +24,17 @@ def meeplog(*args: str, env: dict[str, str] | None = None, cwd: Path | None = No
     return subprocess.run(
         [MEEPLOG, *args], capture_output=True, text=True, timeout=300, check=False, env=env, cwd=cwd
     )
+
+
+def recorded_so_far(db: str | Path) -> int:
+    """Results stored so far over every tournament at `db`, read while a tournament process writes there;
+    0 until it can be read (a SQLite file is not opened before that process creates it)."""
+    if "://" not in str(db) and not Path(db).exists():
+        return 0
+    with contextlib.suppress(Exception):
+        store = open_store(str(db))
+        try:
+            return sum(len(load_tournament(store, found).results) for found in tournament_ids(store))
+        finally:
+            store.close()
+    return 0

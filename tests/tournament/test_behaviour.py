@@ -16,8 +16,7 @@ from core.tournament.behaviour import cost, percentile, seat_reports
 from core.tournament.stored import tournament_ids
 from players.mock_llm import MockPolicy, serving
 from tests.players_llm.helpers import bot, llm, play
-from tests.tournament.plans import MEEPLOG, meeplog
-from tests.tournament.test_cli import recorded_so_far
+from tests.tournament.plans import MEEPLOG, meeplog, recorded_so_far
 
 
 def test_a_seats_report_counts_what_its_log_holds():

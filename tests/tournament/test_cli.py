@@ -20,7 +20,7 @@ from core.tournament.run import play_tournament
 from core.tournament.schedule import game_id
 from core.tournament.standings import standings
 from core.tournament.stored import load_tournament, open_tournament, tournament_ids
-from tests.tournament.plans import MEEPLOG, forest_plan, meeplog
+from tests.tournament.plans import MEEPLOG, forest_plan, meeplog, recorded_so_far
 
 REPO = Path(__file__).resolve().parents[2]
 THREE_RANDOM = ["-p", "random", "-p", "random", "-p", "random"]
@@ -29,13 +29,6 @@ THREE_RANDOM = ["-p", "random", "-p", "random", "-p", "random"]
 def standings_file(out: Path) -> dict:
     [path] = out.glob("*.json")
     return json.loads(path.read_text())
-
-
-def recorded_so_far(db: Path) -> int:
-    if not db.exists():
-        return 0
-    store = open_store(str(db))
-    return sum(len(load_tournament(store, found).results) for found in tournament_ids(store))
 
 
 def running_in_group(group: int) -> list[int]:

@@ -25,7 +25,7 @@ from core.tournament.schedule import game_id
 from core.tournament.stored import load_tournament, tournament_ids
 from players.mock_llm import serving
 from tests.stores import postgres_database
-from tests.tournament.plans import MEEPLOG, meeplog
+from tests.tournament.plans import MEEPLOG, meeplog, recorded_so_far
 
 pytest.importorskip("ray", reason="the Ray backend's tests need the ray extra (scripts/setup-venv installs it)")
 
@@ -107,16 +107,6 @@ def ray_workers() -> list[int]:
     return found
 
 
-def recorded(db: str) -> int:
-    with contextlib.suppress(Exception):
-        store = open_store(db)
-        try:
-            return sum(len(load_tournament(store, found).results) for found in tournament_ids(store))
-        finally:
-            store.close()
-    return 0
-
-
 def sessions_ended(db: str, deadline: float = 30) -> None:
     """Wait until no one else is connected to `db`: a killed driver's last COMMIT, already sent, is then applied
     or rolled back for good, so what the store holds can no longer change under the test."""
@@ -142,7 +132,7 @@ def run_until(command: list[str], env: dict[str, str], ready, deadline: float = 
 def test_a_worker_killed_mid_tournament_costs_one_replayed_game(cluster, tmp_path):
     with postgres_database() as url:
         command = tournament(url, tmp_path / "out", "--backend", "ray")
-        run = run_until(command, cluster, lambda: recorded(url) >= 5 and ray_workers())
+        run = run_until(command, cluster, lambda: recorded_so_far(url) >= 5 and ray_workers())
         try:
             killed = ray_workers()
             assert killed, "no Ray worker was playing"
@@ -162,11 +152,11 @@ def test_a_worker_killed_mid_tournament_costs_one_replayed_game(cluster, tmp_pat
 def test_the_driver_killed_and_the_same_command_resumes(cluster, tmp_path):
     with postgres_database() as url:
         command = tournament(url, tmp_path / "out", "--backend", "ray")
-        run = run_until(command, cluster, lambda: recorded(url) >= 8)
+        run = run_until(command, cluster, lambda: recorded_so_far(url) >= 8)
         run.send_signal(signal.SIGKILL)
         run.wait()
         sessions_ended(url)
-        partial = recorded(url)
+        partial = recorded_so_far(url)
         assert 8 <= partial < GAMES
         resumed = subprocess.run([MEEPLOG, *command], env=cluster, capture_output=True, text=True, timeout=600,
                                  check=False)
