@@ -24,7 +24,7 @@ from core.audit import (
     PlayerFellBack,
 )
 from core.kernel import Command, GameEvent, Outcome, Pending, Rules
-from core.players import Observation
+from core.players import Need, Observation
 from core.registry import load_rules
 
 
@@ -102,14 +102,17 @@ class Game:
         """The events from version `since` on, as `seat` perceives them."""
         return tuple(recorded.event.seen_by(seat) for recorded in self.log[since:])
 
-    def observation(self, seat: int, since: int = 0, rejection: str | None = None) -> Observation:
+    def observation(
+        self, seat: int, since: int = 0, rejection: str | None = None, needs: Need = Need.ALL
+    ) -> Observation:
+        """What `seat` is shown, with only the parts in `needs` built (the view and feed cost the most)."""
         rules, state = self.rules, self.state
         return Observation(
             game=rules.name,
             seat=seat,
-            view=rules.view(state, seat),
+            view=rules.view(state, seat) if Need.VIEW in needs else None,
             legal=tuple(rules.legal(state, seat)),
-            feed=self.feed(seat, since),
+            feed=self.feed(seat, since) if Need.FEED in needs else None,
             rules=rules,
             sample=lambda rng: rules.sample(state, seat, rng),
             rejection=rejection,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from enum import Flag
 from functools import cache
 from typing import Any, ClassVar
 
@@ -17,23 +17,73 @@ from core.registry import UnknownName, load_object, registered
 from core.specs import PlayerSpec
 
 
-@dataclass(frozen=True)
+class Need(Flag):
+    """What a player reads of an Observation besides the legal commands, the rules and `sample`.
+
+    Building a seat's view and feed costs more than a bot's whole decision (a random player only picks
+    from `legal`), so each player class declares what it reads and is shown only that.
+    """
+
+    NOTHING = 0
+    VIEW = 1
+    FEED = 2
+    ALL = 3
+
+
+class NotShown(AttributeError):
+    """A player read a part of the Observation that its `needs` did not declare, so it was not built."""
+
+
 class Observation:
     """What a seat is shown when it must decide.
 
-    `view` and `feed` are already redacted for the seat. `sample` is the only door to the hidden
-    state: it returns a full state drawn from what the seat knows (Rules.sample), for search players.
+    `view` and `feed` are already redacted for the seat, and built only when asked for (a player's
+    `needs`): reading one that was not built raises NotShown rather than passing a blank. `sample` is the
+    only door to the hidden state: it returns a full state drawn from what the seat knows (Rules.sample),
+    for search players.
     """
 
-    game: str
-    seat: int
-    view: BaseModel
-    legal: tuple[Command, ...]
-    feed: tuple[GameEvent, ...]
-    rules: Rules[Any, Any]
-    sample: Callable[[random.Random], Any]
-    rejection: str | None = None
-    config: BaseModel | None = None  # the game's options, public to every seat (the prompt states them)
+    __slots__ = ("_feed", "_view", "config", "game", "legal", "rejection", "rules", "sample", "seat")
+
+    def __init__(
+        self,
+        *,
+        game: str,
+        seat: int,
+        legal: tuple[Command, ...],
+        rules: Rules[Any, Any],
+        sample: Callable[[random.Random], Any],
+        view: BaseModel | None = None,
+        feed: tuple[GameEvent, ...] | None = None,
+        rejection: str | None = None,
+        config: BaseModel | None = None,  # the game's options, public to every seat (the prompt states them)
+    ) -> None:
+        self.game = game
+        self.seat = seat
+        self.legal = legal
+        self.rules = rules
+        self.sample = sample
+        self.rejection = rejection
+        self.config = config
+        self._view = view
+        self._feed = feed
+
+    def replace(self, **changes: Any) -> Observation:
+        """A copy with some parts changed, e.g. `legal` narrowed (what dataclasses.replace would do)."""
+        parts = {name.removeprefix("_"): getattr(self, name) for name in self.__slots__}
+        return Observation(**{**parts, **changes})
+
+    @property
+    def view(self) -> BaseModel:
+        if self._view is None:
+            raise NotShown("this observation holds no view: the player's `needs` does not declare Need.VIEW")
+        return self._view
+
+    @property
+    def feed(self) -> tuple[GameEvent, ...]:
+        if self._feed is None:
+            raise NotShown("this observation holds no feed: the player's `needs` does not declare Need.FEED")
+        return self._feed
 
 
 class AbortMatch(Exception):
@@ -64,6 +114,8 @@ class Player(ABC):
         self.seed = seed
 
     expensive: ClassVar[bool] = False  # a human's or a model's moves: the game is saved after each one
+    needs: ClassVar[Need] = Need.ALL  # what of the Observation it reads; a bot that reads less says so
+    answers_at_once: ClassVar[bool] = False  # its act never awaits, so no timeout could stop it: none is armed
 
     @abstractmethod
     async def act(self, obs: Observation) -> Command:

@@ -64,10 +64,13 @@ class MatchRunner:
     async def play(self) -> Outcome:
         """Play to the end, saving as the settings say, and always once at the end."""
         game = self.game
-        while not game.over:
-            pending = game.pending()
-            chosen = await asyncio.gather(*(self._decide(seat) for seat in pending.seats))
-            for seat, (command, failure) in zip(pending.seats, chosen, strict=True):
+        while not (pending := game.pending()).over:
+            seats = pending.seats
+            if len(seats) == 1:  # most decisions: no gathering, which costs more than a bot's whole move
+                chosen = [await self._decide(seats[0])]
+            else:
+                chosen = await asyncio.gather(*(self._decide(seat) for seat in seats))
+            for seat, (command, failure) in zip(seats, chosen, strict=True):
                 if failure is None:
                     game.submit(seat, command)
                 else:
@@ -85,10 +88,12 @@ class MatchRunner:
         game, place = self.game, self.seats[seat]
         rejection: str | None = None
         for _ in range(self.settings.max_rejections + 1):
-            observation = game.observation(seat, since=place.seen, rejection=rejection)
+            observation = game.observation(seat, since=place.seen, rejection=rejection, needs=place.player.needs)
             place.seen = game.version
+            timeout = None if place.player.answers_at_once else self.settings.timeout
             try:
-                command = await asyncio.wait_for(place.player.act(observation), self.settings.timeout)
+                async with asyncio.timeout(timeout):  # unlike wait_for, starts no task
+                    command = await place.player.act(observation)
             except AbortMatch:
                 self._record_audit(place.player)
                 raise
@@ -104,7 +109,7 @@ class MatchRunner:
                 game.reject(seat, "", rejection)
                 continue
             self._record_audit(place.player)
-            rejection = self._refusal(seat, command)
+            rejection = self._refusal(seat, command, observation.legal)
             if rejection is None:
                 return command, None
             game.reject(seat, self._raw(command), rejection)
@@ -114,11 +119,10 @@ class MatchRunner:
         for event in player.take_audit():
             self.game.note(event)
 
-    def _refusal(self, seat: int, command: object) -> str | None:
-        """Why `command` cannot be played now, or None if it is legal."""
+    def _refusal(self, seat: int, command: object, legal: Sequence[Command]) -> str | None:
+        """Why `command` cannot be played now, or None if it is among the `legal` commands."""
         if not isinstance(command, Command):
             return f"expected a command, got {type(command).__name__}"
-        legal = self.game.legal(seat)
         if command in legal:
             return None
         try:
@@ -130,8 +134,8 @@ class MatchRunner:
         return "not among the legal commands"
 
     async def _fall_back(self, seat: int, why: str) -> tuple[Command, str]:
-        observation = self.game.observation(seat)
-        command = await self.seats[seat].fallback.act(observation)
+        fallback = self.seats[seat].fallback
+        command = await fallback.act(self.game.observation(seat, needs=fallback.needs))
         return command, why
 
     def _raw(self, command: object) -> str:

@@ -75,6 +75,19 @@ def topic_codec(prefix: str) -> Codec:
     return codec if codec is not None else game_codec(prefix)
 
 
+def stored_event(recorded: Recorded) -> StoredEvent:
+    """A recorded event as the store keeps it (what GameEventMapper maps it to).
+
+    Tournament workers encode their games' events with it, so that the single writer only inserts them.
+    """
+    return StoredEvent(
+        originator_id=recorded.originator_id,
+        originator_version=recorded.originator_version,
+        topic=f"{recorded.game}/{type(recorded.event).__name__}",
+        state=codec.dumps({"timestamp": recorded.timestamp, "event": recorded.event}),
+    )
+
+
 class GameEventMapper(Mapper):
     """Maps our recorded envelopes to stored events; the topic `<game>/<EventType>` picks the codec.
 
@@ -83,14 +96,9 @@ class GameEventMapper(Mapper):
     """
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
-        recorded: Recorded = domain_event
-        state = {"timestamp": recorded.timestamp, "event": recorded.event}
-        return StoredEvent(
-            originator_id=recorded.originator_id,
-            originator_version=recorded.originator_version,
-            topic=f"{recorded.game}/{type(recorded.event).__name__}",
-            state=self.transcoder.encode(state),
-        )
+        if isinstance(domain_event, StoredEvent):  # encoded already, by the worker that played the game
+            return domain_event
+        return stored_event(domain_event)
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
         game = stored_event.topic.partition("/")[0]

@@ -11,7 +11,7 @@ import random
 from pydantic import BaseModel, ConfigDict
 
 from core.kernel import Command, Policy, Rules
-from core.players import Observation, Player
+from core.players import Need, Observation, Player
 
 
 class HeuristicOptions(BaseModel):
@@ -32,6 +32,8 @@ def policy_of(rules: Rules) -> Policy:
 
 class HeuristicPlayer(Player):
     Options = HeuristicOptions
+    needs = Need.NOTHING  # it reads the legal commands (and `sample`) only
+    answers_at_once = True
 
     def __init__(self, options: HeuristicOptions, seed: int) -> None:
         super().__init__(options, seed)

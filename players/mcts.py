@@ -25,7 +25,7 @@ from typing import Any
 
 from core.draws import choice
 from core.kernel import Command, Evaluator, Outcome, Policy, Rules
-from core.players import Observation, Player
+from core.players import Need, Observation, Player
 from players.mcts_options import DEFAULT_SIMS, MctsOptions
 
 Joint = tuple[tuple[int, Command], ...]  # each deciding seat's move, in seat order
@@ -244,6 +244,7 @@ class Search:
 class MctsPlayer(Player):
     Options = MctsOptions
     options: MctsOptions
+    needs = Need.NOTHING  # it reads the legal commands and draws states with `sample`
 
     def __init__(self, options: MctsOptions, seed: int) -> None:
         super().__init__(options, seed)

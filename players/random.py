@@ -7,7 +7,7 @@ import random
 from pydantic import BaseModel, ConfigDict
 
 from core.kernel import Command
-from core.players import Observation, Player
+from core.players import Need, Observation, Player
 
 
 class RandomOptions(BaseModel):
@@ -17,6 +17,8 @@ class RandomOptions(BaseModel):
 
 class RandomPlayer(Player):
     Options = RandomOptions
+    needs = Need.NOTHING  # it reads the legal commands (and `sample`) only
+    answers_at_once = True
 
     def __init__(self, options: RandomOptions, seed: int) -> None:
         super().__init__(options, seed)

@@ -6,7 +6,8 @@ the cost of a game recorded through the Game aggregate in memory, and of one sto
 once per game), as multiples of the bare kernel. Each figure is the best of several rounds, measured on
 the same seeds, so that the ratios compare like with like on a noisy machine. Last, MCTS simulations
 per second on Old Man of the Forest from the first trick, with playouts to the end and cut by the
-evaluation (scripts/bench-bots measures every game and the bots' strength).
+evaluation (scripts/bench-bots measures every game and the bots' strength); a tournament game against its
+in-memory recording, and two workers against one (scripts/bench_tournament.py).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from core.registry import game_names, load_rules
 from core.store import open_store
 from scripts.bench_bots import sims_per_second
 from scripts.bench_ray import line as ray_line
+from scripts.bench_tournament import lines as tournament_lines
 
 ROUNDS = 5
 MCTS_BUDGET = 5000  # simulations per second on Old Man of the Forest from the first trick
@@ -146,6 +148,8 @@ def main() -> None:
         verdict = "met" if rate >= MCTS_BUDGET else "missed"
         console.print(f"MCTS on forest from the first trick, {spec}: {rate:,.0f} sims/s "
                       f"(budget ≥{MCTS_BUDGET:,}: {verdict})")
+    for line in tournament_lines():
+        console.print(line)
     console.print(ray_line() if find_spec("ray") else "Ray backend: not measured (pip install 'meeplog[ray]')")
     compiled = all(is_compiled(import_module(name)) for name in HOT_MODULES)
     console.print("the hot modules (core/compiled.py) ran compiled" if compiled else

@@ -7,26 +7,9 @@ Ray runs as a local cluster started for the measurement (`ray.init`), its start-
 
 from __future__ import annotations
 
-import time
-
-from core.registry import load_rules
-from core.store import open_store
-from core.tournament.run import play_tournament
-from core.tournament.schedule import Plan
-from core.tournament.stored import open_tournament
+from scripts.bench_tournament import tournament_seconds
 
 OVERHEAD_BUDGET = 0.020  # seconds a game
-
-
-def tournament_seconds(backend: str, games: int, workers: int) -> float:
-    rules = load_rules("forest")
-    plan = Plan("forest", rules.version, rules.configure(3).model_dump(mode="json"), ("random",) * 3, games, 1,
-                "random")
-    store = open_store("memory")
-    tournament, _ = open_tournament(store, plan)
-    started = time.perf_counter()
-    play_tournament(store, tournament, workers, backend=backend)
-    return time.perf_counter() - started
 
 
 def ray_overhead(games: int = 200, workers: int = 2) -> tuple[float, float, float]:

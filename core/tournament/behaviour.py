@@ -40,10 +40,16 @@ class SeatReport:
     latencies_ms: tuple[int, ...] = ()  # of every attempt, for percentiles over a whole tournament
 
 
+REPORTED = (CommandRejected, LlmExchange, *DECISIONS)  # the events a report reads (each names its seat)
+
+
 def seat_reports(log: Sequence[Recorded], seats: int) -> tuple[SeatReport, ...]:
-    """Each seat's report, from a game's log."""
-    events = [recorded.event for recorded in log]
-    return tuple(_seat_report([e for e in events if getattr(e, "seat", None) == seat]) for seat in range(seats))
+    """Each seat's report, from a game's log, in one pass over it (a bot game's log is mostly game events)."""
+    by_seat: list[list[object]] = [[] for _ in range(seats)]
+    for recorded in log:
+        if isinstance(event := recorded.event, REPORTED):
+            by_seat[event.seat].append(event)
+    return tuple(map(_seat_report, by_seat))
 
 
 def _seat_report(events: list[object]) -> SeatReport:

@@ -14,6 +14,8 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from eventsourcing.persistence import StoredEvent
+
 from core.audit import CommandRejected, LlmExchange, PlayerFellBack
 from core.game import Game, Recorded
 from core.kernel import GameEvent
@@ -30,9 +32,9 @@ class Records:
     """A game's records not yet in the store, in the store's aggregate protocol (`id`, `collect_events`)."""
 
     id: uuid.UUID
-    records: list[Recorded]
+    records: Sequence[Recorded | StoredEvent]  # as played, or as encoded by a worker (PlayedGame)
 
-    def collect_events(self) -> list[Recorded]:
+    def collect_events(self) -> Sequence[Recorded | StoredEvent]:
         return self.records
 
 

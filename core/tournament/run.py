@@ -27,7 +27,7 @@ from multiprocessing.context import BaseContext
 from multiprocessing.queues import Queue
 from typing import Literal, Protocol
 
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, StoredEvent
 
 from core.game import Recorded
 from core.players import CannotPlay, load_player_class
@@ -122,7 +122,7 @@ class Writer:
         games = [self._unsaved(outcome.log) for outcome in outcomes if isinstance(outcome, PlayedGame)]
         save(self.store, *(records for records in games if records.records), self.tournament)
 
-    def _unsaved(self, records: Sequence[Recorded]) -> Records:
+    def _unsaved(self, records: Sequence[Recorded | StoredEvent]) -> Records:
         game = records[0].originator_id
         done = self.saved.get(game, 0)
         fresh = [record for record in records if record.originator_version > done]

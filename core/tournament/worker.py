@@ -19,9 +19,11 @@ import os
 import threading
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing.queues import Queue
 from typing import Any
+
+from eventsourcing.persistence import StoredEvent
 
 from core.audit import CommandRejected, GameFinished, PlayerFellBack
 from core.game import Game, Recorded
@@ -29,6 +31,7 @@ from core.players import CannotPlay, make_player
 from core.registry import load_rules
 from core.runner import MatchRunner, MatchSettings
 from core.specs import NamedSpec, PlayerSpec
+from core.store import stored_event
 from core.tournament.behaviour import seat_reports
 from core.tournament.events import GameFailed, GameRecorded
 from core.tournament.progress import Progress, recalled
@@ -51,9 +54,12 @@ class GameTask:
 
 @dataclass(frozen=True)
 class PlayedGame:
-    """A finished game on its way to the store: its log, and the result the tournament records for it."""
+    """A finished game on its way to the store: its log, encoded as the store keeps it (the worker does that
+    part of the writer's work), and the result the tournament records for it."""
 
-    log: tuple[Recorded, ...]
+    # Out of the repr: on Python 3.11 the event loop's end writes the repr of the result of the game it ran
+    # (in the message of a ValueError from signal.getsignal that nobody sees), which cost more than the game.
+    log: tuple[StoredEvent, ...] = field(repr=False)
     result: GameRecorded
 
     @property
@@ -80,8 +86,14 @@ def exit_with_parent() -> None:
 _refused: list[CannotPlay] = []  # once a player could not play, this worker starts no other game
 
 
+_loop: list[asyncio.Runner] = []  # this worker's event loop, kept from game to game
+
+
 def play(task: GameTask) -> PlayedGame | GameFailed:
-    return asyncio.run(play_game(task))
+    """Play one game on this worker's event loop: a new loop a game (asyncio.run) cost more than a bot game."""
+    if not _loop:
+        _loop.append(asyncio.Runner())
+    return _loop[0].run(play_game(task))
 
 
 def play_with_progress(task: GameTask, progress: Queue[list[Recorded]]) -> PlayedGame | GameFailed:
@@ -105,7 +117,7 @@ async def play_game(task: GameTask) -> PlayedGame | GameFailed:
         progress = Progress(task.stored, _progress[0].put) if remote and _progress else None
         settings = MatchSettings(save_every_decision=progress is not None)
         await MatchRunner(game, players, fallbacks, settings=settings, store=progress).play()
-        return PlayedGame(tuple(game.log), summarise(task.index, game.log))
+        return PlayedGame(tuple(map(stored_event, game.log)), summarise(task.index, game.log))
     except CannotPlay as error:
         _refused.append(error)
         raise

@@ -101,8 +101,8 @@ class SingleSeatEnv(gymnasium.Env):
         aec = self.aec
         while not aec.terminations[self.agent] and aec.agent_selection != self.agent:
             agent = aec.agent_selection
-            observation = aec.observation(agent)
             player = self._opponents[agent]
+            observation = aec.observation(agent, player.needs)
             command = self._loop.run_until_complete(player.act(observation))
             if aec.game is not None:
                 for event in player.take_audit():

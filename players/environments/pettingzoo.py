@@ -27,7 +27,7 @@ from pydantic import BaseModel
 from core.game import Game
 from core.kernel import Command, GameEvent, Outcome, Rules
 from core.narrate import narrate
-from core.players import Observation
+from core.players import Need, Observation
 from core.registry import load_rules
 from core.runner import Saver
 from players.environments.actions import ActionCatalogue, Choice
@@ -182,16 +182,17 @@ class MeeplogEnv(AECEnv):
         """The agent's view as the game's pydantic model (what an LLM or HTTP seat is shown)."""
         return self.rules.view(self.state, self.possible_agents.index(agent))
 
-    def observation(self, agent: str) -> Observation:
-        """What a Meeplog player for this seat is shown: its view, legal commands and its feed since it last acted."""
+    def observation(self, agent: str, needs: Need = Need.ALL) -> Observation:
+        """What a Meeplog player for this seat is shown: its legal commands and, as far as `needs` asks, its
+        view and its feed since it last acted."""
         seat = self.possible_agents.index(agent)
         state, rules = self.state, self.rules
         return Observation(
             game=rules.name,
             seat=seat,
-            view=rules.view(state, seat),
+            view=rules.view(state, seat) if Need.VIEW in needs else None,
             legal=tuple(rules.legal(state, seat)),
-            feed=tuple(event.seen_by(seat) for event in self.events[self._told[seat] :]),
+            feed=tuple(e.seen_by(seat) for e in self.events[self._told[seat] :]) if Need.FEED in needs else None,
             rules=rules,
             sample=lambda rng: rules.sample(state, seat, rng),
             config=self.config,

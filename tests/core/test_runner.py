@@ -10,7 +10,7 @@ import pytest
 from core.audit import CommandAccepted, CommandRejected, GameFinished, PlayerFellBack
 from core.game import Game
 from core.kernel import Command
-from core.players import Observation, Player, make_player
+from core.players import Need, NotShown, Observation, Player, make_player
 from core.runner import MatchRunner, MatchSettings
 from core.specs import PlayerSpec
 from tests.toy import PenniesRules, Pick, Picked
@@ -113,6 +113,31 @@ def test_each_seat_is_shown_its_redacted_feed_since_its_last_turn():
     assert all(e.side is None for e in picks if e.seat == 0), "seat 1 saw seat 0's secret pick"
     decisions = [e for e in second_turn.feed if isinstance(e, CommandAccepted) and e.seat == 0]
     assert decisions and all(e.command is None for e in decisions)
+
+
+class LegalOnly(Scripted):
+    needs = Need.NOTHING
+
+
+class ViewOnly(Scripted):
+    needs = Need.VIEW
+
+
+def test_each_seat_is_shown_only_what_its_player_declares_it_needs():
+    bot, viewer, everything = LegalOnly(), ViewOnly(), Scripted()
+    run([bot, viewer, everything], players_count=3)
+    assert all(obs.legal for obs in bot.seen + viewer.seen + everything.seen)
+    with pytest.raises(NotShown, match=r"does not declare Need\.VIEW"):
+        _ = bot.seen[0].view
+    with pytest.raises(NotShown, match=r"does not declare Need\.FEED"):
+        _ = viewer.seen[1].feed
+    assert viewer.seen[0].view.model_dump() and everything.seen[0].view.model_dump(), "the views were built"
+    assert everything.seen[1].feed, "a player that reads everything is shown its feed"
+
+
+def test_the_bots_declare_they_read_only_the_legal_commands():
+    for spec in ("random", "heuristic", "mcts"):
+        assert make_player(PlayerSpec(spec), 0).needs is Need.NOTHING, spec
 
 
 def test_the_runner_refuses_a_player_list_of_the_wrong_size():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import random
 
 import pytest
@@ -63,7 +62,7 @@ def test_the_policy_is_handed_a_determinisation_never_the_true_state():
         def heuristic(self):
             return Spy()
 
-    obs = dataclasses.replace(game.observation(seat), rules=SpyRules())
+    obs = game.observation(seat).replace(rules=SpyRules())
     assert heuristic().choose(obs) in obs.legal
     assert seen[0] is not game.state and seen[0].hands[seat] == game.state.hands[seat]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import time
 
 import pytest
@@ -62,7 +61,7 @@ def test_a_sims_budget_runs_exactly_that_many_simulations():
 def test_per_move_gives_a_narrow_decision_fewer_simulations():
     game = forest_game()
     obs = game.observation(game.pending().seats[0])
-    narrow = dataclasses.replace(obs, legal=obs.legal[:2])
+    narrow = obs.replace(legal=obs.legal[:2])
     player = mcts(sims=37, per_move=5)
     player.choose(narrow)
     assert player.last_search.simulations == 10, "5 per move, 2 moves"
@@ -83,7 +82,7 @@ def test_a_forced_move_is_played_without_searching():
     game = forest_game()
     seat = game.pending().seats[0]
     obs = game.observation(seat)
-    forced = dataclasses.replace(obs, legal=obs.legal[:1])
+    forced = obs.replace(legal=obs.legal[:1])
     player = mcts(sims=50)
     assert player.choose(forced) == obs.legal[0]
     assert player.last_search is None

@@ -1,0 +1,76 @@
+"""A tournament's cost per game against the game's own, on this machine, in one run (lines of scripts/bench).
+
+A game played in a tournament costs more than the same game recorded in memory: a worker process plays it
+through the match runner, and this process, the single writer, saves it. Two lines measure that cost on
+random-player Old Man games, stored in SQLite as `meeplog tournament run` does by default: a game in a
+one-worker tournament against its in-memory recording (goal ≤3x), and the games a second worker adds
+(goal: two workers play ≥1.8x as many games a second as one, on two idle cores).
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from core.game import Game
+from core.registry import load_rules
+from core.store import open_store
+from core.tournament.run import play_tournament
+from core.tournament.schedule import Plan
+from core.tournament.stored import open_tournament
+
+GAME, PLAYERS = "forest", 3
+TOURNAMENT_BUDGET = 3.0  # a tournament game, as a multiple of the same game recorded in memory
+TWO_WORKERS_BUDGET = 1.8  # games a second with two workers, as a multiple of one worker's
+
+
+def tournament_seconds(backend: str, games: int, workers: int, store: str = "memory") -> float:
+    """Wall seconds of a tournament of `games` random Old Man games, start-up of the workers included."""
+    rules = load_rules(GAME)
+    plan = Plan(GAME, rules.version, rules.configure(PLAYERS).model_dump(mode="json"), ("random",) * PLAYERS,
+                games, 1, "random")
+    opened = open_store(store)
+    tournament, _ = open_tournament(opened, plan)
+    started = time.perf_counter()
+    play_tournament(opened, tournament, workers, backend=backend)
+    return time.perf_counter() - started
+
+
+def in_memory_seconds(games: int) -> float:
+    """Wall seconds of recording `games` random Old Man games through the Game aggregate, in this process."""
+    rules = load_rules(GAME)
+    config = rules.configure(PLAYERS)
+    started = time.perf_counter()
+    for seed in range(games):
+        choices = random.Random(seed)
+        game = Game.start(rules, config, ["random"] * PLAYERS, seed)
+        while not (pending := game.pending()).over:
+            for seat in pending.seats:
+                game.submit(seat, choices.choice(game.legal(seat)))
+    return time.perf_counter() - started
+
+
+def sqlite_tournament_seconds(games: int, workers: int) -> float:
+    with tempfile.TemporaryDirectory() as folder:
+        return tournament_seconds("local", games, workers, str(Path(folder) / "bench.db"))
+
+
+def lines(games: int = 1000) -> list[str]:
+    """Best of two runs each, the runs of one measure back to back."""
+    memory = min(in_memory_seconds(games) for _ in range(2))
+    one = min(sqlite_tournament_seconds(games, 1) for _ in range(2))
+    two = min(sqlite_tournament_seconds(games, 2) for _ in range(2))
+    ratio, speedup = one / memory, one / two
+    return [
+        f"a random Old Man game in a one-worker tournament on SQLite: {one / games * 1e3:.2f} ms, recorded in memory "
+        f"{memory / games * 1e3:.2f} ms: {ratio:.1f}x (goal ≤{TOURNAMENT_BUDGET:g}x: "
+        f"{'met' if ratio <= TOURNAMENT_BUDGET else 'missed'})",
+        f"two workers against one, {games} games: {speedup:.2f}x the games a second (goal ≥{TWO_WORKERS_BUDGET:g}x "
+        f"on 2 idle cores: {'met' if speedup >= TWO_WORKERS_BUDGET else 'missed'})",
+    ]
+
+
+if __name__ == "__main__":
+    print("\n".join(lines()))
