@@ -137,10 +137,8 @@ class Game:
         self._record([event])
 
     def _apply(self, seat: int, command: Command, decision: GameEvent) -> list[GameEvent]:
-        events = self.rules.decide(self.state, seat, command, self.rng)
-        evolve, state = self.rules.evolve, self.state
-        for event in events:
-            evolve(state, event)
+        state = self.state
+        events = self.rules.apply(state, seat, command, self.rng)
         finished = []
         if self.rules.pending(state).over:
             outcome = self.rules.outcome(state)

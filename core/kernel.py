@@ -224,7 +224,10 @@ class Rules(ABC, Generic[StateT, ConfigT]):
         return self.Config(players=players, **options)
 
     def apply(self, state: StateT, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
-        """Decide and evolve in one go, as a search player or a playout does."""
+        """Decide and evolve in one go, as the Game, a search player or a playout does.
+
+        A game may override it with one pass that folds each event as it makes it (no scratch copy), for
+        speed; it must give the same events and state as this (tests/conformance checks it)."""
         events = self.decide(state, seat, command, rng)
         for event in events:
             self.evolve(state, event)

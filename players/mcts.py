@@ -4,7 +4,7 @@ Every simulation draws a determinisation with `obs.sample` (the only door to hid
 the tree from the root with UCT restricted to the moves legal in that determinisation (a move's
 availability count replaces the parent's visit count), adds one node, plays the rest out with random
 or heuristic moves, and backs up each seat's reward along the path. Nodes hold no state: the
-determinised state is replayed through the kernel (`legal`, `decide`, `evolve` on a clone).
+determinised state is replayed through the kernel (`legal`, `apply` on a clone).
 
 Simultaneous decisions are decoupled: at a node where several seats decide together, each seat draws
 its own move by Exp3 from its own statistics without knowing the others', and the joint move leads
@@ -48,7 +48,7 @@ class Search:
                  options: MctsOptions, rng: random.Random) -> None:
         self.rules, self.seat, self.sample, self.rng = rules, seat, sample, rng
         # The kernel's calls, bound once: every simulation makes dozens of each.
-        self.pending, self.legal, self.decide, self.evolve = rules.pending, rules.legal, rules.decide, rules.evolve
+        self.pending, self.legal, self.apply = rules.pending, rules.legal, rules.apply
         self.c, self.gamma, self.fpu = options.c, options.gamma, options.fpu
         self.model_others = options.others == "rollout"
         self.depth = options.depth if options.depth is not None else math.inf  # playout decisions before evaluate
@@ -221,9 +221,7 @@ class Search:
             steps += 1
 
     def _apply(self, state: Any, seat: int, command: Command) -> None:
-        """Rules.apply, through the bound calls."""
-        for event in self.decide(state, seat, command, self.rng):
-            self.evolve(state, event)
+        self.apply(state, seat, command, self.rng)
 
     def _playout_move(self, state: Any, seat: int) -> Command:
         legal = self.legal(state, seat)

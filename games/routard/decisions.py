@@ -51,6 +51,14 @@ def decide(state: RoutardState, seat: int, command: Command, rng: random.Random)
     return events
 
 
+def apply(state: RoutardState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
+    """What decide and then evolve do, in one pass: each event is folded into `state` as it is made, so the
+    scratch copy and the second fold are spared (Rules.apply, for playouts, searches and the Game)."""
+    event = _command_event(state, seat, command, rng)
+    evolve(state, event)
+    return [event, *play_on(state, rng)]
+
+
 def _command_event(state: RoutardState, seat: int, command: Command, rng: random.Random) -> GameEvent:
     """The event of a command, once it is checked against the options (IllegalCommand in words if not)."""
     expected = waiting(state)

@@ -17,7 +17,7 @@ from games.routard.automatic import deal, play_on
 from games.routard.commands import COMMANDS
 from games.routard.config import RoutardConfig
 from games.routard.data import DATA
-from games.routard.decisions import decide
+from games.routard.decisions import apply, decide
 from games.routard.events import EVENTS
 from games.routard.evolve import evolve
 from games.routard.legal import options, pending
@@ -58,6 +58,9 @@ class RoutardRules(Rules[RoutardState, RoutardConfig]):
 
     def evolve(self, state: RoutardState, event: GameEvent) -> None:
         evolve(state, event)
+
+    def apply(self, state: RoutardState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
+        return apply(state, seat, command, rng)
 
     def view(self, state: RoutardState, seat: int) -> BaseModel:
         return view(state, seat, pending(state))

@@ -50,6 +50,20 @@ def test_clone_is_independent_and_sample_leaves_the_state_alone(rules):
         assert state == state.clone()
 
 
+def test_apply_does_what_decide_then_evolve_do(rules):
+    """A game may fuse decide and evolve in its own `apply`, for speed; it must give the same events and state."""
+    for players in player_counts(rules):
+        config = rules.configure(players)
+        for seed in range(3):
+            for state, seat, command in steps(rules, config, seed):
+                decided, applied = state.clone(), state.clone()
+                events = rules.decide(decided, seat, command, random.Random(seed))
+                for event in events:
+                    rules.evolve(decided, event)
+                assert rules.apply(applied, seat, command, random.Random(seed)) == events
+                assert applied == decided, f"{players} players, seed {seed}: apply left another state"
+
+
 def test_events_commands_and_views_survive_a_json_round_trip(rules):
     codec = Codec(rules.events + rules.commands)
     for players in player_counts(rules):
