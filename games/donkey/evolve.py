@@ -29,6 +29,7 @@ from games.donkey.events import (
     StubbornBalked,
 )
 from games.donkey.loads import bars_players
+from games.donkey.records import RoundRecord
 from games.donkey.sampling import forget_public, note_swap
 from games.donkey.state import (
     CONTRACT,
@@ -44,7 +45,6 @@ from games.donkey.state import (
     SET_ASIDE,
     SWAP,
     DonkeyState,
-    RoundRecord,
 )
 
 DOUBLE_FAVOUR_DEFERS = 2  # favour 2: decide last
@@ -295,9 +295,9 @@ def _next_winner_turn(state: DonkeyState) -> None:
 
 
 def _round_scored(state: DonkeyState, event: RoundScored) -> None:
-    for seat, (gains, draws) in enumerate(zip(event.gains, event.draws, strict=True)):
+    for seat, (gains, drawn) in enumerate(zip(event.gains, event.draws, strict=True)):
         state.scored[seat].extend(gains)
-        state.scored[seat].extend(draws or ())
+        state.scored[seat].extend(drawn or ())
         state.scored[seat].sort()  # a pile is a set of values: no order to leak
     draws = tuple(cards or () for cards in event.draws)
     cards = tuple(tuple(state.value(i) for i in ids) for ids in state.played)

@@ -115,15 +115,16 @@ def _redeal_draws(state: DonkeyState, seat: int, rng: random.Random) -> None:
         others = [owner for owner, cards in enumerate(record.draws) if owner != seat and cards]
         if not others:
             continue
-        pool = sorted(value for owner in others for value in record.draws[owner])
+        pool = sorted(value for owner in others for value in record.draws[owner] or ())
         rng.shuffle(pool)
         redrawn = list(record.draws)
         for owner in others:
-            for value in record.draws[owner]:
+            drawn = record.draws[owner] or ()
+            for value in drawn:
                 state.scored[owner].remove(value)
-            count = len(record.draws[owner])
-            redrawn[owner], pool = tuple(pool[:count]), pool[count:]
-            state.scored[owner].extend(redrawn[owner])
+            dealt, pool = tuple(pool[:len(drawn)]), pool[len(drawn):]
+            redrawn[owner] = dealt
+            state.scored[owner].extend(dealt)
             state.scored[owner].sort()
         state.history[index] = dataclasses.replace(record, draws=tuple(redrawn))
 

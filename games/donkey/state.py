@@ -13,6 +13,7 @@ from functools import cache
 
 from games.donkey.config import DonkeyConfig
 from games.donkey.data import DonkeyData
+from games.donkey.records import RoundRecord
 
 # Decisions.
 LOAD = "load"
@@ -35,34 +36,6 @@ DECISIONS = (LOAD, FAVOUR, CONTRACT, POST, PICK, SWAP)
 @cache
 def clockwise(first: int, players: int) -> tuple[int, ...]:
     return tuple((first + i) % players for i in range(players))
-
-
-@dataclass(frozen=True)
-class RoundRecord:
-    """The public account of a finished round, kept so a seat's view holds all the public history.
-
-    `favour8` lists (seat, given card or None, taken or picked card or None); `draws` are the random
-    packet draws, which the view blanks for other seats when scored piles are private (D28).
-    """
-
-    round: int
-    donkey: str
-    plays_as: str
-    returning: bool
-    leader: int
-    limit: int
-    favours: tuple[tuple[int, ...], ...]
-    peeks: tuple[tuple[int, int, int], ...]
-    contracts: tuple[bool | None, ...]
-    swaps: tuple[tuple[int, int], ...]
-    adjustments: tuple[tuple[int, int], ...]
-    ending: str  # "set aside", "balked" or "revealed"
-    cards: tuple[tuple[int, ...], ...] | None
-    removed: tuple[tuple[int, int], ...]
-    overloaded: bool | None
-    favour8: tuple[tuple[int, tuple[int, int] | None, tuple[int, int] | None], ...]
-    gains: tuple[tuple[int, ...], ...]
-    draws: tuple[tuple[int, ...] | None, ...]
 
 
 @dataclass(eq=True)

@@ -13,8 +13,9 @@ from pydantic import BaseModel
 
 from core.kernel import Pending
 from games.donkey.legal import peeks_left
+from games.donkey.records import RoundRecord
 from games.donkey.sampling import LOADS_HIDDEN
-from games.donkey.state import OVER, PICK, SWAP, DonkeyState, RoundRecord
+from games.donkey.state import OVER, PICK, SWAP, DonkeyState
 
 
 class LoadCard(BaseModel, frozen=True):

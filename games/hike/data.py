@@ -52,7 +52,7 @@ class HikeData(BaseModel, frozen=True):
 
     @model_validator(mode="after")
     def _consistent(self) -> HikeData:
-        names = [card.name for card in (*self.item, *self.hazard)]
+        names = [item.name for item in self.item] + [hazard.name for hazard in self.hazard]
         if len(set(names)) != len(names):
             raise ValueError("card names must be unique: matching on the trail compares names")
         if len(set(self.slots.names)) != len(self.slots.names):
@@ -117,7 +117,7 @@ def tables(data: HikeData) -> Cards:
         return frozenset(card for card, item in enumerate(items) if item.wards_off == hazard)
 
     return Cards(
-        names=tuple(card.name for card in (*items, *hazards)),
+        names=tuple(item.name for item in items) + tuple(hazard.name for hazard in hazards),
         boots=tuple(item.boots for item in items) + (0,) * len(hazards),
         slot_masks=masks + (0,) * len(hazards),
         slot_lists=slot_lists + ((),) * len(hazards),

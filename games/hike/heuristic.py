@@ -206,7 +206,7 @@ def _pay(state: HikeState, seat: int, legal: list[Pay]) -> Command:
     def cost(command: Pay) -> tuple[int, float]:
         kept = Counter(contents(pack)) - Counter(command.cards)
         guards = cards.bear_guards | cards.blister_guards
-        coverage = sum(unseen[c] for c in kept) + sum(1.5 for c in kept if c in guards)
+        coverage: float = sum(unseen[c] for c in kept) + 1.5 * sum(1 for c in kept if c in guards)
         return sum(cards.boots[c] for c in command.cards), -coverage
 
     return min(legal, key=cost)

@@ -161,9 +161,9 @@ def _trail_event(w: _Words, event: GameEvent) -> str:
             banks = f"banks {w.listing(taken)} ({w.worth(taken)} boots)" if taken else "banks nothing"
             return f"seat {seat} abandons and {banks}; takes back into hand: {w.listing(returned)}"
         case HikeEnded(lead, discarded, following, over):
-            lost = f"; untaken revealed cards discarded: {w.listing(discarded)}" if discarded else ""
+            untaken = f"; untaken revealed cards discarded: {w.listing(discarded)}" if discarded else ""
             after = "the game is over" if over else f"seat {following} to play"
-            return f"seat {lead}'s hike is over{lost}; {after}"
+            return f"seat {lead}'s hike is over{untaken}; {after}"
     return ""
 
 

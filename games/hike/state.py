@@ -25,9 +25,6 @@ SMELL = "smell"  # skunk: drop one backpack card, the rest returns to hand (H10)
 
 Task = tuple[str, int, int]
 
-_FLAT_LISTS = ("draw", "discard", "tasks", "packing_done", "pack_shown", "hikers", "queue", "pool", "eliminated")
-
-
 @dataclass(eq=True)
 class HikeState:
     config: HikeConfig
@@ -87,19 +84,39 @@ class HikeState:
         return self.config.hand_limit or self.cards.hand_limit
 
     def clone(self) -> HikeState:
-        """Shares the config, the card tables and the scalars; copies every list (no deepcopy, no __init__)."""
-        twin = object.__new__(HikeState)
-        fields = self.__dict__.copy()
-        fields["hands"] = [h[:] for h in self.hands]
-        fields["known"] = [k[:] for k in self.known]
-        fields["packs"] = [p[:] for p in self.packs]
-        fields["face_up"] = [f[:] for f in self.face_up]
-        fields["scores"] = [s[:] for s in self.scores]
-        fields["lacks"] = [x[:] for x in self.lacks]
-        for name in _FLAT_LISTS:
-            fields[name] = fields[name][:]
-        twin.__dict__ = fields
-        return twin
+        """Shares the config, the card tables and the scalars; copies every list (no deepcopy). Field by field,
+        as a compiled state (core/compiled.py) has no __dict__ to copy."""
+        return HikeState(
+            config=self.config,
+            cards=self.cards,
+            phase=self.phase,
+            first_player=self.first_player,
+            current=self.current,
+            actions_left=self.actions_left,
+            hands=[h[:] for h in self.hands],
+            known=[k[:] for k in self.known],
+            packs=[p[:] for p in self.packs],
+            face_up=[f[:] for f in self.face_up],
+            scores=[s[:] for s in self.scores],
+            draw=self.draw[:],
+            discard=self.discard[:],
+            tasks=self.tasks[:],
+            hazard=self.hazard,
+            packing_done=self.packing_done[:],
+            pack_shown=self.pack_shown[:],
+            step=self.step,
+            leader=self.leader,
+            hikers=self.hikers[:],
+            queue=self.queue[:],
+            pool=self.pool[:],
+            revealed=self.revealed,
+            trail_ended=self.trail_ended,
+            ends_game=self.ends_game,
+            reshuffled=self.reshuffled,
+            lacks=[x[:] for x in self.lacks],
+            end_reason=self.end_reason,
+            eliminated=self.eliminated[:],
+        )
 
     def clockwise(self, start: int, seats: list[int] | tuple[int, ...]) -> list[int]:
         """`seats` in clockwise order beginning at `start` (or the first seat after it)."""

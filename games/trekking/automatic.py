@@ -27,6 +27,7 @@ def deal(state: TrekState, rng: random.Random) -> Dealt:
     for slot in reversed(range(config.dest_row_size)):  # the first card drawn goes rightmost
         dest_row[slot] = dest_deck.pop()
 
+    journeys: tuple[str, ...]
     if config.journey_cards is not None:
         journeys = config.journey_cards
     else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 
 from core.kernel import GameEvent
 from games.trekking.events import TrekDeckShuffled, TrekRowFilled
@@ -52,7 +53,7 @@ class TrekDraws:
         """Top up every empty slot of the trek row, left to right, as cards allow."""
         for slot, card in enumerate(row):
             if card == NO_ONE:
-                drawn = self.draw(lambda kind, slot=slot: TrekRowFilled(slot, kind))
+                drawn = self.draw(partial(TrekRowFilled, slot))
                 if drawn is None:
                     return
                 row[slot] = drawn

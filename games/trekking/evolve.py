@@ -204,6 +204,7 @@ def _card_taken(state: TrekState, event: TrekCardTaken) -> None:
 
 def _card_drawn(state: TrekState, event: TrekCardDrawn) -> None:
     state.trek_deck.pop()
+    assert event.card is not None, "the state is folded from the true events, whose drawn card is known"
     state.hands[event.seat][event.card] += 1
     if state.phase == DRAW:
         state.picks_left -= 1

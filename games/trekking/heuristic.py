@@ -324,8 +324,8 @@ class _Mind:
         """What a Journey's effects bring, less the pair it costs."""
         data, state = self.data, self.state
         hand = self.hand[:]
-        for kind in command.pair:
-            hand[kind] -= 1
+        for paid in command.pair:
+            hand[paid] -= 1
         effects = data.journey_effects[data.journey_index[command.journey]]
         value = -sum(self.utility(kind) for kind in command.pair)
         here = state.position[self.seat]

@@ -111,10 +111,10 @@ def _event(state: TrekState, event: GameEvent) -> str | None:
             return f"{data.card_name(card)} is turned face up in trek row slot {slot}."
         case TrekCardTaken(seat, slot, card):
             return f"Seat {seat} takes {data.card_name(card)} from trek row slot {slot}."
-        case TrekCardDrawn(seat, None):
-            return f"Seat {seat} draws a trek card from the deck."
-        case TrekCardDrawn(seat, card):
+        case TrekCardDrawn(seat, int() as card):
             return f"Seat {seat} draws {data.card_name(card)} from the deck."
+        case TrekCardDrawn(seat):
+            return f"Seat {seat} draws a trek card from the deck."
         case TrekDeckShuffled():
             return "The discard pile is shuffled into a fresh trek deck."
         case Visited():
@@ -123,8 +123,8 @@ def _event(state: TrekState, event: GameEvent) -> str | None:
             nxt = f"; {data.destination[top].name} shows on top of the deck" if top is not None else ""
             return f"{data.destination[card].name} joins the destination row{nxt}."
         case JourneyBegan(seat, journey, pair):
-            card = data.journey[data.journey_index[journey]]
-            return f"Seat {seat} sets out on the Journey \u201c{card.name}\u201d, spending {_cards(state, pair)}."
+            chosen = data.journey[data.journey_index[journey]]
+            return f"Seat {seat} sets out on the Journey \u201c{chosen.name}\u201d, spending {_cards(state, pair)}."
         case JourneyDrew(seat, count):
             return f"Seat {seat} draws {count} trek card{'s' if count != 1 else ''} from the deck."
         case Vp3Taken(seat):

@@ -60,7 +60,8 @@ class Routes:
 
         walk(start, 0, 0, 0)
         own = ~(1 << start)
-        free, relevant, sets, spoils = [0], [0], [{}], [(0,) * self.size]
+        free, relevant, spoils = [0], [0], [(0,) * self.size]
+        sets: list[dict[int, tuple[int, ...]]] = [{}]
         for by_end in found[1:]:
             minimal_by_end = {
                 end: _minimal({crossed & own for crossed in crossings})

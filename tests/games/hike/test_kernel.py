@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
 import pytest
 from pydantic import ValidationError
 
-import games.hike.decisions as hike_decisions
 from core.kernel import IllegalCommand
 from games.hike.commands import Continue, Draw, Pay
 from games.hike.data import DATA_FILE, load
 from games.hike.state import EMPTY
 from tests.conformance.playouts import play, steps
+from tests.core.test_compiled import run
 from tests.games.hike.table import CARDS, RULES, c
 
 OPTIONS = [
@@ -56,21 +57,35 @@ def test_two_to_five_players():
             RULES.configure(players)
 
 
+SLOW_PATH = """
+import games.hike.decisions as decisions
+from core.registry import load_rules
+from tests.conformance.playouts import play
+rules = load_rules("hike")
+config = rules.configure(4, **OPTIONS)
+fast = [play(rules, config, seed).events for seed in range(4)]
+decisions.settles = lambda state, event: False
+decisions.ends_turn_plainly = lambda state, event: False
+print(len(fast), [play(rules, config, seed).events for seed in range(4)] == fast)
+"""
+
+
 @pytest.mark.parametrize("options", OPTIONS)
-def test_decide_shortcuts_give_the_same_events_as_the_slow_path(monkeypatch, options):
-    """`settles` and `ends_turn_plainly` skip work; they must never change what happens."""
-    config = RULES.configure(4, **options)
-    fast = [play(RULES, config, seed).events for seed in range(4)]
-    monkeypatch.setattr(hike_decisions, "settles", lambda state, event: False)
-    monkeypatch.setattr(hike_decisions, "ends_turn_plainly", lambda state, event: False)
-    assert [play(RULES, config, seed).events for seed in range(4)] == fast
+def test_decide_shortcuts_give_the_same_events_as_the_slow_path(options):
+    """`settles` and `ends_turn_plainly` skip work; they must never change what happens.
+
+    Run from source: a compiled `decide` calls them directly, past a patched module.
+    """
+    code = SLOW_PATH.replace("OPTIONS", repr(options))
+    assert run(code, MEEPLOG_FROM_SOURCE="1").stdout.split() == ["4", "True"]
 
 
 def test_clone_copies_every_list():
     state = next(s for i, (s, _, _) in enumerate(steps(RULES, RULES.configure(3), seed=1)) if i == 80)
     twin = state.clone()
     assert twin == state
-    for name, value in vars(state).items():
+    for name in (field.name for field in dataclasses.fields(state)):  # no vars(): a compiled state has no __dict__
+        value = getattr(state, name)
         if isinstance(value, list):
             assert getattr(twin, name) is not value, name
             for inner, copied in zip(value, getattr(twin, name), strict=True):
