@@ -7,7 +7,7 @@ Persistence is chosen the library's way (PERSISTENCE_MODULE and friends) from a 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
@@ -18,6 +18,7 @@ from urllib.parse import unquote, urlparse
 import orjson
 from eventsourcing.application import Application
 from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
+from eventsourcing.sqlite import SQLiteAggregateRecorder, SQLiteApplicationRecorder, SQLiteCursor
 
 from core import codec
 from core.audit import AUDIT_EVENTS, GameFinished, GameStarted
@@ -86,6 +87,18 @@ def stored_event(recorded: Recorded) -> StoredEvent:
         topic=f"{recorded.game}/{type(recorded.event).__name__}",
         state=codec.dumps({"timestamp": recorded.timestamp, "event": recorded.event}),
     )
+
+
+class BatchedSQLiteRecorder(SQLiteApplicationRecorder):
+    """Inserts a save's events with one `executemany` instead of one statement each.
+
+    The library's application recorder inserts row by row to hand back every row's notification id; the
+    store never reads them back from a save (`games` pages through notifications by row id), and a
+    statement per event was a quarter of a SQLite save. The rows and their ids are the same.
+    """
+
+    def _insert_events(self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **_: Any) -> None:
+        SQLiteAggregateRecorder._insert_events(self, c, stored_events)  # the batched insert of the plain recorder
 
 
 class GameEventMapper(Mapper):
@@ -202,7 +215,8 @@ def persistence_env(db: str) -> dict[str, str]:
     path = Path(db)
     if not path.parent.exists():
         raise StoreUnavailable(f"cannot create {db!r}: folder {str(path.parent)!r} does not exist")
-    return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path)}
+    return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path),
+            "APPLICATION_RECORDER_TOPIC": f"{__name__}:{BatchedSQLiteRecorder.__name__}"}
 
 
 def open_store(db: str = DEFAULT_DB) -> GameStore:
