@@ -50,18 +50,37 @@ from games.donkey.state import CONTRACT, FAVOUR, LOAD, PICK, POST, SWAP, DonkeyS
 
 
 def decide(state: DonkeyState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
+    event = _checked_event(state, seat, command)
+    if not _may_end_phase(state, event):
+        return [event]
+    scratch = state.clone()
+    evolve(scratch, event)
+    return [event, *_play_on(scratch, rng)]
+
+
+def apply(state: DonkeyState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
+    """What decide and then evolve do, in one pass: each event is folded into `state` as it is made, so the
+    scratch copy and the second fold are spared (Rules.apply, for playouts, searches and the Game)."""
+    event = _checked_event(state, seat, command)
+    may_end = _may_end_phase(state, event)
+    evolve(state, event)
+    return [event, *_play_on(state, rng)] if may_end else [event]
+
+
+def _checked_event(state: DonkeyState, seat: int, command: Command) -> GameEvent:
     if isinstance(command, Commit) and _all_ints(command.cards):
         command = commit(tuple(sorted(command.cards)))  # the order of two cards does not matter
     event = _decision_event(state, seat, command) if to_act(state, seat) else None
     if event is None:
         raise IllegalCommand(refusal(state, seat, command))
-    if not _may_end_phase(state, event):
-        return [event]
-    scratch = state.clone()
-    evolve(scratch, event)
-    events = [event]
-    while (step := automatic(scratch, rng)) is not None:
-        evolve(scratch, step)
+    return event
+
+
+def _play_on(state: DonkeyState, rng: random.Random) -> list[GameEvent]:
+    """The kernel's own events until a player must choose again (or the game is over), folded into `state`."""
+    events: list[GameEvent] = []
+    while (step := automatic(state, rng)) is not None:
+        evolve(state, step)
         events.append(step)
     return events
 

@@ -16,7 +16,7 @@ from games.donkey.automatic import automatic, deal
 from games.donkey.commands import COMMANDS
 from games.donkey.config import DonkeyConfig
 from games.donkey.data import DATA
-from games.donkey.decisions import decide
+from games.donkey.decisions import apply, decide
 from games.donkey.events import EVENTS
 from games.donkey.evolve import evolve
 from games.donkey.legal import legal, pending
@@ -58,6 +58,9 @@ class DonkeyRules(Rules[DonkeyState, DonkeyConfig]):
 
     def evolve(self, state: DonkeyState, event: GameEvent) -> None:
         evolve(state, event)
+
+    def apply(self, state: DonkeyState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
+        return apply(state, seat, command, rng)
 
     def view(self, state: DonkeyState, seat: int) -> BaseModel:
         return view(state, seat, pending(state))

@@ -47,21 +47,38 @@ from games.hike.state import DECIDE, DOWN, EMPTY, HAND, HEAVY, JOIN, MEET, SETUP
 
 
 def decide(state: HikeState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
-    waiting = pending(state).seats
-    if seat not in waiting:
-        raise IllegalCommand(f"it is not seat {seat}'s decision (waiting for seat {waiting[0]})" if waiting
-                             else "the game is over")
-    first = event_for(state, seat, command)
-    events: list[GameEvent] = [first]
+    first = _checked_event(state, seat, command)
     if settles(state, first):
-        return events
+        return [first]
     if ends_turn_plainly(state, first):
         return [first, TurnEnded(seat, (seat + 1) % state.players)]
     scratch = state.clone()
     evolve(scratch, first)
-    while (following := next_event(scratch, rng)) is not None:
+    return [first, *_play_on(scratch, rng)]
+
+
+def apply(state: HikeState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
+    """What decide and then evolve do, in one pass: each event is folded into `state` as it is made, so the
+    scratch copy and the second fold are spared (Rules.apply, for playouts, searches and the Game)."""
+    first = _checked_event(state, seat, command)
+    evolve(state, first)
+    return [first, *_play_on(state, rng)]
+
+
+def _checked_event(state: HikeState, seat: int, command: Command) -> GameEvent:
+    waiting = pending(state).seats
+    if seat not in waiting:
+        raise IllegalCommand(f"it is not seat {seat}'s decision (waiting for seat {waiting[0]})" if waiting
+                             else "the game is over")
+    return event_for(state, seat, command)
+
+
+def _play_on(state: HikeState, rng: random.Random) -> list[GameEvent]:
+    """The kernel's own events until a player must choose again (or the game is over), folded into `state`."""
+    events: list[GameEvent] = []
+    while (following := next_event(state, rng)) is not None:
         events.append(following)
-        evolve(scratch, following)
+        evolve(state, following)
     return events
 
 

@@ -15,7 +15,7 @@ from games.hike.automatic import deal
 from games.hike.commands import COMMANDS
 from games.hike.config import HikeConfig
 from games.hike.data import DATA
-from games.hike.decisions import decide
+from games.hike.decisions import apply, decide
 from games.hike.events import EVENTS
 from games.hike.evolve import evolve
 from games.hike.legal import legal, pending
@@ -55,6 +55,9 @@ class HikeRules(Rules[HikeState, HikeConfig]):
 
     def evolve(self, state: HikeState, event: GameEvent) -> None:
         evolve(state, event)
+
+    def apply(self, state: HikeState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
+        return apply(state, seat, command, rng)
 
     def view(self, state: HikeState, seat: int) -> BaseModel:
         return view(state, seat, pending(state))
