@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from core.kernel import GameEvent
 from games.routard import events as ev
@@ -103,7 +104,7 @@ def _auction(state: RoutardState, task: AuctionTask, rng: random.Random) -> Game
             buyer, price = next(s for amount, s in offers if amount == best), best
     elif auction.high != BANK:
         buyer, price = auction.high, auction.price
-    return ev.AuctionSettled(auction.seller, auction.lot, auction.card, auction.count, buyer, price)
+    return ev.AuctionSettled(auction.seller, auction.lot, auction.card, auction.quantity, buyer, price)
 
 
 def _draw(state: RoutardState, task: Draw, rng: random.Random) -> GameEvent:
@@ -205,7 +206,7 @@ def _card_move(state: RoutardState, task: Resolve) -> GameEvent:
     return ev.Moved(seat, "target" if task.alone else "card", player.pos, to, passengers)
 
 
-_STEPS: dict[type, Callable[[RoutardState, Task, random.Random], GameEvent]] = {  # type: ignore[dict-item]
+_STEPS: dict[type[Task], Callable[[RoutardState, Any, random.Random], GameEvent]] = {  # each takes its key's tasks
     TurnEnd: _turn_end,
     Capped: _capped,
     ArrivalCheck: _arrival_check,

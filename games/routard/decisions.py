@@ -10,6 +10,7 @@ from core.kernel import Command, GameEvent, IllegalCommand
 from games.routard import commands as cmd
 from games.routard import events as ev
 from games.routard.automatic import play_on, roll
+from games.routard.data import ELEMENTS
 from games.routard.evolve import evolve
 from games.routard.legal import next_raise, options, waiting
 from games.routard.queries import (
@@ -83,10 +84,10 @@ def _event(state: RoutardState, seat: int, command: Command, rng: random.Random)
         case cmd.SheetOffer(accept):
             assert isinstance(task, SheetOutcome)
             outcome = state.data.prep_sheet.outcomes[task.line][str(task.roll)]
-            item, price = outcome.item or "", outcome.price or 0
+            offered, price = outcome.item or "", outcome.price or 0
             if accept:
-                return ev.SheetBought(seat, item, outcome.qty or 1, price)
-            return ev.SheetPassed(seat, item, price, declined=True)
+                return ev.SheetBought(seat, offered, outcome.qty or 1, price)
+            return ev.SheetPassed(seat, offered, price, declined=True)
         case cmd.OpenSale():
             return ev.SaleOpened(seat)
         case cmd.CancelSale():
@@ -101,6 +102,7 @@ def _event(state: RoutardState, seat: int, command: Command, rng: random.Random)
         case cmd.BuyTicket():
             return ev.ItemBought(seat, "billet_avion", state.data.ticket_price(player.pos))
         case cmd.BuyElement(item):
+            assert item in ELEMENTS  # the options offer elements only
             return ev.ItemBought(seat, item, state.data.constants.airport_element_price[item])
         case cmd.CloseShop():
             return ev.ShopClosed(seat)

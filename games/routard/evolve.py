@@ -9,10 +9,11 @@ the agenda's top is always a decision or an active step once an event is folded.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from core.kernel import GameEvent
 from games.routard import events as ev
-from games.routard.data import COLLECTION_DECKS, DECKS, ELEMENTS, Effect
+from games.routard.data import COLLECTION_DECKS, DECKS, ELEMENTS, AchatCard, Effect, HotelCard
 from games.routard.queries import doubled, has, may_play, next_travelling, others, qualifiers
 from games.routard.state import BANK, NOT_BROKE, Auction, RoutardState
 from games.routard.tasks import (
@@ -340,13 +341,13 @@ def _card_drawn(state: RoutardState, e: ev.CardDrawn) -> None:
     card = state.data.card(e.deck, e.card)
     if e.deck not in COLLECTION_DECKS:
         state.discard[e.deck] += (e.card,)
-    if e.deck == "hebergement":
-        due = card.cheques * doubled(state, e.seat)  # type: ignore[union-attr]
+    if isinstance(card, HotelCard):  # the hebergement deck
+        due = card.cheques * doubled(state, e.seat)
         state.agenda.append(HotelPay(e.seat, due, task.job_assistance))
-    elif e.deck == "achat":
-        state.agenda.append(Purchase(e.seat, e.card, card.price * doubled(state, e.seat)))  # type: ignore[union-attr]
+    elif isinstance(card, AchatCard):
+        state.agenda.append(Purchase(e.seat, e.card, card.price * doubled(state, e.seat)))
     else:
-        _push_effects(state, e.seat, card.effects, e.deck, e.card, alone=False)  # type: ignore[union-attr]
+        _push_effects(state, e.seat, card.effects, e.deck, e.card, alone=False)
 
 
 def _deck_empty(state: RoutardState, e: ev.DeckEmpty) -> None:
@@ -496,7 +497,7 @@ def _settled(state: RoutardState, e: ev.AuctionSettled) -> None:
     state.auction = None
 
 
-_HANDLERS: dict[type, Callable[[RoutardState, GameEvent], None]] = {  # type: ignore[dict-item]
+_HANDLERS: dict[type[GameEvent], Callable[[RoutardState, Any], None]] = {  # each takes its key's events
     ev.Dealt: _dealt,
     ev.DeckReshuffled: _reshuffled,
     ev.TurnEnded: _turn_ended,
@@ -656,7 +657,7 @@ def _counterpart(state: RoutardState, task: Resolve) -> bool:
     return True
 
 
-_EXPANDERS: dict[type, Callable[[RoutardState, Task], bool]] = {  # type: ignore[dict-item]
+_EXPANDERS: dict[type[Task], Callable[[RoutardState, Any], bool]] = {  # each takes its key's tasks
     Start: _start,
     ArrivalCheck: _arrival_check,
     HotelPay: _hotel_pay,

@@ -9,11 +9,12 @@ nothing hidden: the draw piles of a determinised state are guesses, so it never 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from core.kernel import Command
 from games.routard import commands as cmd
 from games.routard.amounts import aim
-from games.routard.data import COLLECTION_DECKS, SHEET_LINES
+from games.routard.data import COLLECTION_DECKS, SHEET_LINES, Element
 from games.routard.legal import bid_command, cheque_counts, next_raise, sealed, sealed_bids
 from games.routard.queries import complete, doubled, may_play, missing, move_cost, needed_elements, qualifiers
 from games.routard.state import RoutardState
@@ -102,11 +103,11 @@ def _act(state: RoutardState, seat: int, legal: list[Command]) -> Command:
     return _best_walk(state, seat, walks, legal) if walks else legal[-1]
 
 
-def _dead_end(state: RoutardState, seat: int, walks: list[Command]) -> bool:
+def _dead_end(state: RoutardState, seat: int, walks: list[cmd.Walk]) -> bool:
     """Incomplete, and every walk ends on the arrival airport without a ticket to fly back."""
     player = state.players[seat]
     return (not complete(state, seat) and not player.tickets
-            and all(player.pos + w.spaces == state.arrival for w in walks))  # type: ignore[attr-defined]
+            and all(player.pos + w.spaces == state.arrival for w in walks))
 
 
 def _should_fly(state: RoutardState, seat: int) -> bool:
@@ -114,10 +115,11 @@ def _should_fly(state: RoutardState, seat: int) -> bool:
     return complete(state, seat)
 
 
-def _best_walk(state: RoutardState, seat: int, walks: list[Command], legal: list[Command]) -> Command:
+def _best_walk(state: RoutardState, seat: int, walks: Sequence[cmd.Walk | cmd.ReplayWalk],
+               legal: list[Command]) -> Command:
     if not walks:
         return legal[0]
-    return max(walks, key=lambda c: _walk_value(state, seat, c.spaces))  # type: ignore[attr-defined]
+    return max(walks, key=lambda c: _walk_value(state, seat, c.spaces))
 
 
 def _walk_value(state: RoutardState, seat: int, spaces: int) -> float:
@@ -168,7 +170,7 @@ def _shop(state: RoutardState, seat: int, legal: list[Command]) -> Command | Non
     """Buy a missing element that still matters, or a ticket once the cards are in."""
     player = state.players[seat]
     prices = state.data.constants.airport_element_price
-    wants = [("guide", "achat"), ("appareil_photo", "reportage"), ("equipement", "aventure")]
+    wants: list[tuple[Element, str]] = [("guide", "achat"), ("appareil_photo", "reportage"), ("equipement", "aventure")]
     for item, deck in wants:
         buy = cmd.BuyElement(item)
         affordable = player.money - prices[item] >= 50
@@ -264,7 +266,7 @@ def _lot_value(state: RoutardState, seat: int, lot: str, card: int) -> int:
     budget = player.money - RESERVE
     if lot == "achat" and missing(state, seat, "achat"):
         return min(budget, state.data.decks.achat[card].price)
-    needs = {"appareil_photo": "reportage", "equipement": "aventure", "guide": "achat"}
+    needs: dict[Element, str] = {"appareil_photo": "reportage", "equipement": "aventure", "guide": "achat"}
     if lot in needs and not player.elements[lot] and missing(state, seat, needs[lot]):
         return min(budget, state.data.constants.airport_element_price[lot] - 10)
     if lot == "billet_avion" and complete(state, seat) and not player.tickets:
@@ -278,7 +280,8 @@ def _lot_value(state: RoutardState, seat: int, lot: str, card: int) -> int:
 def _other(state: RoutardState, seat: int, legal: list[Command]) -> Command:
     first = legal[0]
     if isinstance(first, cmd.ChooseTarget):
-        return max(legal, key=lambda c: _threat(state, c.target))  # type: ignore[attr-defined]
+        targets = [c for c in legal if isinstance(c, cmd.ChooseTarget)]  # all of a TargetChoice's options
+        return max(targets, key=lambda c: _threat(state, c.target))
     if isinstance(first, cmd.ChooseLostCard):
         return min(legal, key=lambda c: _card_worth(state, c))
     if isinstance(first, cmd.SheetOffer):

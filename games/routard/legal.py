@@ -4,6 +4,8 @@ left to games/routard/automatic.py."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.kernel import GAME_OVER, Command, Pending
 from games.routard import commands as cmd
 from games.routard.amounts import amount_options
@@ -60,7 +62,11 @@ def _the_seat(state: RoutardState, task: Task) -> tuple[int, ...]:
 
 def _raising_funds(state: RoutardState, task: Task) -> tuple[int, ...]:
     """A charge or an achat card he cannot pay opens his raise-funds window, if he has lots (R39)."""
-    due = task.amount if isinstance(task, Charge) else task.price  # type: ignore[attr-defined]
+    if isinstance(task, Charge):
+        due = task.amount
+    else:
+        assert isinstance(task, Purchase)
+        due = task.price
     return (task.seat,) if state.players[task.seat].money < due and can_sell(state, task.seat) else ()
 
 
@@ -82,7 +88,7 @@ def _bidding(state: RoutardState, task: Task) -> tuple[int, ...]:
     return _bidders_to_decide(state)
 
 
-_DECIDERS = {
+_DECIDERS: dict[type[Task], Callable[[RoutardState, Task], tuple[int, ...]]] = {
     Prep: _the_seat,
     Act: _the_seat,
     ChequeTopUp: _the_seat,
@@ -333,7 +339,7 @@ def next_raise(state: RoutardState) -> int:
     return auction.floor if auction.high == BANK else auction.price + state.config.auction_bid_step
 
 
-_OPTIONS = {
+_OPTIONS: dict[type[Task], Callable[[RoutardState, Task, int], list[Command]]] = {
     Prep: _prep_options,
     SheetOutcome: _sheet_offer_options,
     Act: _act_options,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.routard.data import COLLECTION_DECKS, RESALEABLE
+from games.routard.data import COLLECTION_DECKS, RESALEABLE, Element
 from games.routard.state import HOME, RoutardState
 
 
@@ -146,8 +146,8 @@ def _fallback(state: RoutardState, types: tuple[str, ...], pos: int) -> int:
     return 0
 
 
-def needed_elements(state: RoutardState, seat: int) -> list[str]:
+def needed_elements(state: RoutardState, seat: int) -> list[Element]:
     """Elements the player lacks and still needs to finish (force_rebuy_needed, R36)."""
     player = state.players[seat]
-    wanted = {"guide": "achat", "equipement": "aventure", "appareil_photo": "reportage"}
+    wanted: dict[Element, str] = {"guide": "achat", "equipement": "aventure", "appareil_photo": "reportage"}
     return [item for item, deck in wanted.items() if player.elements[item] == 0 and missing(state, seat, deck)]

@@ -84,7 +84,7 @@ class Auction(NamedTuple):
     seller: int
     lot: str
     card: int
-    count: int
+    quantity: int  # how many of the lot (`count` would shadow tuple.count)
     floor: int
     bidders: tuple[int, ...]
     bids: tuple[int | None, ...] = ()

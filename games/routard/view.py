@@ -119,7 +119,7 @@ def _auction_view(state: RoutardState, seat: int) -> dict[str, Any] | None:
         "seller": auction.seller,
         "lot": auction.lot,
         "card": state.data.card_labels["achat"][auction.card] if auction.lot == "achat" else None,
-        "count": auction.count,
+        "count": auction.quantity,
         "floor": auction.floor,
         "bidders": auction.bidders,
         "decided": [s for s in auction.bidders if auction.bids and auction.bids[s] is not None],

@@ -25,6 +25,7 @@ COMPILED_GAMES = sorted({name.split(".")[1] for name in HOT_MODULES if name.star
 SEARCHES = f"""
 import random
 from core.game import Game
+from core.kernel import Evaluator
 from core.registry import load_rules
 from core.players import make_player
 from core.specs import PlayerSpec
@@ -33,7 +34,8 @@ from players.mcts_options import MctsOptions
 
 for name in {COMPILED_GAMES!r}:
     rules = load_rules(name)
-    for spec in ("mcts:sims=100", "mcts:sims=100,depth=16,rollout=heuristic,others=rollout,bias=0.5,fpu=0.8"):
+    cut = ",depth=16" if isinstance(rules.heuristic(), Evaluator) else ""  # Routard has no evaluation
+    for spec in ("mcts:sims=100", f"mcts:sims=100{{cut}},rollout=heuristic,others=rollout,bias=0.5,fpu=0.8"):
         state = rules.setup(rules.configure(3), random.Random(3))
         seat = rules.pending(state).seats[0]
         search = Search(rules, seat, lambda rng: rules.sample(state, seat, rng),
