@@ -97,7 +97,7 @@ def settles(state: HikeState, event: GameEvent) -> bool:
         return len(state.draw) > 1 and (state.actions_left > 1 or len(state.hands[event.seat]) >= over_limit)
     if isinstance(event, Discarded):
         return len(state.hands[event.seat]) - 1 > over_limit
-    if isinstance(event, Joined | StayedOut | Continued):
+    if isinstance(event, (Joined, StayedOut, Continued)):
         return len(state.queue) > 1
     if isinstance(event, DonePacking):
         return state.config.setup_backpacks == "simultaneous" and state.packing_done.count(False) > 1
@@ -121,13 +121,13 @@ def event_for(state: HikeState, seat: int, command: Command) -> GameEvent:
         return _pack(state, seat, command)
     if phase == SETUP and isinstance(command, FinishPacking):
         return DonePacking(seat)
-    if phase == TURN and isinstance(command, Draw | Place | PlayHazard | StartHike | EndTurn):
+    if phase == TURN and isinstance(command, (Draw, Place, PlayHazard, StartHike, EndTurn)):
         return _action(state, seat, command)
-    if step == JOIN and isinstance(command, Join | StayOut):
+    if step == JOIN and isinstance(command, (Join, StayOut)):
         return Joined(seat) if isinstance(command, Join) else StayedOut(seat)
     if step == MEET and isinstance(command, Pay):
         return _pay(state, seat, command)
-    if step == DECIDE and isinstance(command, Continue | Abandon):
+    if step == DECIDE and isinstance(command, (Continue, Abandon)):
         return _continue_or_abandon(state, seat, command)
     raise IllegalCommand(f"{type(command).__name__} is not allowed now: {expected(state)}")
 

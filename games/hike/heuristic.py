@@ -61,7 +61,7 @@ class HikeHeuristic:
             return Join() if strong else StayOut()
         if isinstance(first, Pay):
             return _pay(state, seat, [c for c in legal if isinstance(c, Pay)])
-        if any(isinstance(c, Continue | Abandon) for c in legal):
+        if any(isinstance(c, (Continue, Abandon)) for c in legal):
             return _continue_or_abandon(state, seat, legal)
         return _turn(state, seat, legal)
 
@@ -138,7 +138,7 @@ def _turn(state: HikeState, seat: int, legal: list[Command]) -> Command:
     best_place = max(places, key=lambda pair: pair[1], default=None)
     if best_place and best_place[1] > 0:
         return best_place[0]
-    draws = [c for c in legal if not isinstance(c, Place | PlayHazard | StartHike)]
+    draws = [c for c in legal if not isinstance(c, (Place, PlayHazard, StartHike))]
     if draws:
         return draws[0]
     return best_place[0] if best_place else legal[0]

@@ -47,9 +47,9 @@ class RoutardHeuristic:
             return _act(state, seat, legal)
         if isinstance(task, Shop):
             return _shop(state, seat, legal) or cmd.CloseShop()
-        if isinstance(task, ChequeWindow | ChequeTopUp):
+        if isinstance(task, (ChequeWindow, ChequeTopUp)):
             return _cheques(state, seat, legal)
-        if isinstance(task, Charge | Purchase):
+        if isinstance(task, (Charge, Purchase)):
             return _raise_funds(state, seat, task, legal)
         if isinstance(task, AuctionTask):
             return _bid(state, seat, legal)

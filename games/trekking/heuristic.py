@@ -65,15 +65,15 @@ class TrekkingHeuristic:
         if len(legal) == 1:
             return first
         mind = _Mind(state, seat)
-        if isinstance(first, ChooseStartAirport | SkipFly):
+        if isinstance(first, (ChooseStartAirport, SkipFly)):
             return mind.airport(legal, rng)
         if isinstance(first, MoveTo):
             return mind.target(legal, rng)
-        if isinstance(first, PayCard | SetOff):
+        if isinstance(first, (PayCard, SetOff)):
             return mind.payment()
         if state.phase == ACTION:
             return mind.action(legal)
-        if isinstance(first, TakeTrekCard | DrawTrekCard):
+        if isinstance(first, (TakeTrekCard, DrawTrekCard)):
             return mind.pick(legal)
         if state.phase == EFFECT:
             return mind.effect(legal)
@@ -227,7 +227,7 @@ class _Mind:
         if not state.dealt:
             return rng.choice(legal)
         options = [(self.prospect(c.airport, self.hand) + rng.random() * 0.01, c) for c in legal
-                   if isinstance(c, ChooseStartAirport | Fly)]
+                   if isinstance(c, (ChooseStartAirport, Fly))]
         best_value, best = max(options, key=lambda pair: pair[0])
         if isinstance(legal[0], SkipFly) and best_value < self.prospect(state.position[self.seat], self.hand) \
                 + FLY_MARGIN:
