@@ -32,6 +32,7 @@ class Task:
     players: int
     seed: int
     specs: tuple[str, ...]  # seat i plays specs[i % len(specs)]
+    weigh: bool = True  # weigh every observation against the bound (tests/conformance/bounds.py)
 
 
 @dataclass(frozen=True)
@@ -59,23 +60,25 @@ def soak_one(task: Task) -> Result:
     specs = [task.specs[seat % len(task.specs)] for seat in range(task.players)]
     extremes = Extremes()
     try:
-        playout, extremes = measure(rules, rules.configure(task.players), task.seed, specs)
+        playout, extremes = measure(rules, rules.configure(task.players), task.seed, specs, weigh=task.weigh)
         failure = "; ".join(problems(rules, playout)) or None
     except Exception as error:  # the soak reports every way a game can break
         failure = f"{type(error).__name__}: {error}"
     return Result(task, extremes, time.perf_counter() - started, failure)
 
 
-def tasks(game: str, counts: list[int], games: int, first_seed: int, specs: tuple[str, ...]) -> list[Task]:
+def tasks(game: str, counts: list[int], games: int, first_seed: int, specs: tuple[str, ...], *,
+          weigh: bool = True) -> list[Task]:
     """`games` games, dealt round the player counts in turn; the k-th game of a count has seed first_seed + k."""
-    return [Task(game, counts[n % len(counts)], first_seed + n // len(counts), specs) for n in range(games)]
+    return [Task(game, counts[n % len(counts)], first_seed + n // len(counts), specs, weigh) for n in range(games)]
 
 
 def start_worker() -> None:
     exit_with_parent()
 
 
-def report(console: Console, game: str, specs: tuple[str, ...], tallies: dict[int, Tally], wall: float) -> None:
+def report(console: Console, game: str, specs: tuple[str, ...], tallies: dict[int, Tally], wall: float, *,
+           weighed: bool) -> None:
     table = Table(title=f"soak {game}, players {', '.join(specs)}: {wall:.0f}s")
     for column in ("players", "games", "decisions/game", "largest decision", "largest observation", "failures",
                    "s/game"):
@@ -86,10 +89,11 @@ def report(console: Console, game: str, specs: tuple[str, ...], tallies: dict[in
         whole.seconds += tally.seconds
         whole.extremes.add(tally.extremes)
         whole.failures += tally.failures
-        table.add_row(*_row(str(players), tally))
-    table.add_row(*_row("all", whole))
+        table.add_row(*_row(str(players), tally, weighed))
+    table.add_row(*_row("all", whole, weighed))
     console.print(table)
-    console.print(f"bounds: {MAX_LEGAL_COMMANDS} legal commands, {MAX_OBSERVATION_BYTES:,} bytes (core/limits.py)")
+    console.print(f"bounds: {MAX_LEGAL_COMMANDS} legal commands, {MAX_OBSERVATION_BYTES:,} bytes (core/limits.py)"
+                  + ("" if weighed else "; observations not weighed (--skip-observations)"))
     for result in whole.failures:
         task = result.task
         console.print(f"FAILED {task.players} players, seed {task.seed}: {result.failure} "
@@ -97,10 +101,11 @@ def report(console: Console, game: str, specs: tuple[str, ...], tallies: dict[in
                       f"{' '.join(f'--players {spec}' for spec in specs)})")
 
 
-def _row(label: str, tally: Tally) -> list[str]:
+def _row(label: str, tally: Tally, weighed: bool) -> list[str]:
     games = max(tally.games, 1)
+    observation = f"{tally.extremes.observation:,} B" if weighed else "not weighed"
     return [label, str(tally.games), f"{tally.extremes.decisions / games:,.0f}", f"{tally.extremes.decision:,}",
-            f"{tally.extremes.observation:,} B", str(len(tally.failures)), f"{tally.seconds / games:.2f}"]
+            observation, str(len(tally.failures)), f"{tally.seconds / games:.2f}"]
 
 
 def main() -> None:
@@ -113,6 +118,9 @@ def main() -> None:
     parser.add_argument("--count", type=int, action="append", help="only this player count (repeatable)")
     parser.add_argument("--first-seed", type=int, default=0, help="the seed of each count's first game (default 0)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--skip-observations", action="store_true",
+                        help="do not weigh what a remote seat would be sent at every decision, the dearest check "
+                             "(most of a random game's time); the other checks stay")
     args = parser.parse_args()
     if args.game not in game_names():
         parser.error(f"unknown game {args.game}; registered: {', '.join(game_names())}")
@@ -133,7 +141,7 @@ def main() -> None:
     tallies: dict[int, Tally] = {n: Tally() for n in counts}
     started = time.perf_counter()
     with Pool(args.workers, initializer=start_worker) as pool:
-        todo = tasks(args.game, counts, args.games, args.first_seed, specs)
+        todo = tasks(args.game, counts, args.games, args.first_seed, specs, weigh=not args.skip_observations)
         for result in pool.imap_unordered(soak_one, todo, chunksize=4):
             tally = tallies[result.task.players]
             tally.games += 1
@@ -141,7 +149,8 @@ def main() -> None:
             tally.extremes.add(result.extremes)
             if result.failure:
                 tally.failures.append(result)
-    report(console, args.game, specs, tallies, time.perf_counter() - started)
+    report(console, args.game, specs, tallies, time.perf_counter() - started,
+           weighed=not args.skip_observations)
     if any(tally.failures for tally in tallies.values()):
         sys.exit(1)
 

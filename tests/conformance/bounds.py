@@ -19,7 +19,7 @@ import orjson
 
 from core.kernel import Command, Rules
 from core.limits import MAX_LEGAL_COMMANDS, MAX_OBSERVATION_BYTES
-from core.players import Observation, make_player
+from core.players import Need, Observation, load_player_class, make_player
 from core.specs import PlayerSpec
 from players.http_agent import observe
 from tests.conformance.playouts import Playout, observation, steps
@@ -46,6 +46,12 @@ class Extremes:
         self.decisions += other.decisions
 
 
+def needs(spec: str) -> Need:
+    """What a seat's player reads of an observation: the adversaries and random read only the legal list."""
+    parsed = PlayerSpec.parse(spec)
+    return Need.NOTHING if parsed.name in (*ADVERSARIES, "random") else load_player_class(parsed.name).needs
+
+
 def policy(spec: str, seed: int) -> Policy:
     """A seat's player from a spec: `first`, `last`, `random`, or any player with a synchronous `choose`
     (heuristic, mcts:...)."""
@@ -69,12 +75,16 @@ def observation_bytes(obs: Observation) -> int:
     return len(orjson.dumps(observe(obs, obs.rejection).model_dump(mode="json")))
 
 
-def measure(rules: Rules[Any, Any], config: Any, seed: int, specs: Sequence[str]) -> tuple[Playout, Extremes]:
+def measure(rules: Rules[Any, Any], config: Any, seed: int, specs: Sequence[str], *,
+            weigh: bool = True) -> tuple[Playout, Extremes]:
     """Play one game with a player per seat (`specs`), measuring each decision as it is offered.
 
-    A seat's feed is the events since its previous decision, as it sees them (the runner's feed).
+    A seat's feed is the events since its previous decision, as it sees them (the runner's feed). Without
+    `weigh`, observations are not weighed, and each seat is shown only what its player reads (as in a
+    tournament): the HTTP agent's observation is most of the cost of a game measured in full.
     """
     players = [policy(spec, seed * 10 + seat) for seat, spec in enumerate(specs)]
+    shown = [Need.ALL if weigh else needs(spec) for spec in specs]
     playout, extremes = Playout(config, seed), Extremes()
     delivered = [0] * config.players
 
@@ -83,15 +93,16 @@ def measure(rules: Rules[Any, Any], config: Any, seed: int, specs: Sequence[str]
         if len(legal) > MAX_LEGAL_COMMANDS:
             raise OutOfBounds(f"seat {seat} had {len(legal):,} legal commands at decision {step} "
                               f"(bound {MAX_LEGAL_COMMANDS})")
-        feed = [event.seen_by(seat) for event in playout.events[delivered[seat]:]]
+        feed = [event.seen_by(seat) for event in playout.events[delivered[seat]:]] if Need.FEED in shown[seat] else ()
         delivered[seat] = len(playout.events)
-        obs = observation(rules, state, seat, feed, legal)
-        size = observation_bytes(obs)
-        if size > MAX_OBSERVATION_BYTES:
-            raise OutOfBounds(f"seat {seat} was sent {size:,} bytes at decision {step} "
-                              f"(bound {MAX_OBSERVATION_BYTES:,})")
+        obs = observation(rules, state, seat, feed, legal, needs=shown[seat])
+        if weigh:
+            size = observation_bytes(obs)
+            if size > MAX_OBSERVATION_BYTES:
+                raise OutOfBounds(f"seat {seat} was sent {size:,} bytes at decision {step} "
+                                  f"(bound {MAX_OBSERVATION_BYTES:,})")
+            extremes.observation = max(extremes.observation, size)
         extremes.decision = max(extremes.decision, len(legal))
-        extremes.observation = max(extremes.observation, size)
         extremes.decisions += 1
         return players[seat](obs)
 

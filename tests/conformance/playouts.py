@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.kernel import Command, GameEvent, Outcome, Rules
-from core.players import Observation
+from core.players import Need, Observation
 
 MAX_STEPS = 20_000
 
@@ -69,14 +69,15 @@ def play(rules: Rules[Any, Any], config: Any, seed: int, on_step: Callable[[Step
 
 
 def observation(rules: Rules[Any, Any], state: Any, seat: int, feed: Sequence[GameEvent] = (),
-                legal: Sequence[Command] | None = None) -> Observation:
-    """What the seat is shown, with `sample` drawing from `state`, built straight on the kernel."""
+                legal: Sequence[Command] | None = None, *, needs: Need = Need.ALL) -> Observation:
+    """What the seat is shown (as much of it as `needs` asks), with `sample` drawing from `state`, built
+    straight on the kernel."""
     return Observation(
         game=rules.name,
         seat=seat,
-        view=rules.view(state, seat),
+        view=rules.view(state, seat) if Need.VIEW in needs else None,
         legal=tuple(rules.legal(state, seat) if legal is None else legal),
-        feed=tuple(feed),
+        feed=tuple(feed) if Need.FEED in needs else None,
         rules=rules,
         sample=lambda rng: rules.sample(state, seat, rng),
     )
