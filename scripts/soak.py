@@ -81,7 +81,7 @@ def report(console: Console, game: str, specs: tuple[str, ...], tallies: dict[in
            weighed: bool) -> None:
     table = Table(title=f"soak {game}, players {', '.join(specs)}: {wall:.0f}s")
     for column in ("players", "games", "decisions/game", "largest decision", "largest observation", "failures",
-                   "s/game"):
+                   "ms/game"):
         table.add_column(column, justify="right")
     whole = Tally()
     for players, tally in sorted(tallies.items()):
@@ -105,7 +105,7 @@ def _row(label: str, tally: Tally, weighed: bool) -> list[str]:
     games = max(tally.games, 1)
     observation = f"{tally.extremes.observation:,} B" if weighed else "not weighed"
     return [label, str(tally.games), f"{tally.extremes.decisions / games:,.0f}", f"{tally.extremes.decision:,}",
-            observation, str(len(tally.failures)), f"{tally.seconds / games:.2f}"]
+            observation, str(len(tally.failures)), f"{tally.seconds / games * 1e3:.1f}"]
 
 
 def main() -> None:
