@@ -1,6 +1,7 @@
 """What a player of Le Jeu du Routard can do (digest §5.15-5.16). Cards are indices into their deck."""
 
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from core.kernel import Command
 
@@ -149,6 +150,14 @@ class PlayAnyway(Command):
 
     play: bool
 
+
+# Shared instances of the commands legal() lists decision after decision (commands are immutable, and a
+# frozen dataclass costs more to build than to look up).
+OPEN_SALE, CANCEL_SALE, PASS_BID = OpenSale(), CancelSale(), PassBid()
+walk = cache(Walk)
+sell = lru_cache(maxsize=4096)(Sell)  # bounded: lots by card and count
+buy_cheques = lru_cache(maxsize=4096)(BuyCheques)  # bounded: counts up to what cash buys
+bid = lru_cache(maxsize=4096)(Bid)  # bounded: amounts up to a player's cash
 
 COMMANDS = (
     ChooseLine, Depart, SheetOffer, OpenSale, CancelSale, Sell, StopSelling, BuyTicket, BuyElement, CloseShop,

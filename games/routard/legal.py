@@ -164,18 +164,18 @@ def _sheet_offer_options(state: RoutardState, task: Task, seat: int) -> list[Com
 
 
 def _sell_options(state: RoutardState, seat: int) -> list[Command]:
-    return [cmd.OpenSale()] if can_sell(state, seat) else []
+    return [cmd.OPEN_SALE] if can_sell(state, seat) else []
 
 
 def _sale_menu_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
     """Every lot; cheques by count, in brackets when they are many (a seat inside a bracket sells cheques)."""
     found = lots(state, seat)
     counts = [count for lot, _, count in found if lot == "cheques"]
-    cheques = amount_options(state, seat, counts, lambda count: cmd.Sell("cheques", -1, count))
+    cheques = amount_options(state, seat, counts, lambda count: cmd.sell("cheques", -1, count))
     if seat in state.narrowed:
         return cheques
-    return [*(cmd.Sell(lot, card, count) for lot, card, count in found if lot != "cheques"), *cheques,
-            cmd.CancelSale()]
+    return [*(cmd.sell(lot, card, count) for lot, card, count in found if lot != "cheques"), *cheques,
+            cmd.CANCEL_SALE]
 
 
 def _shop_options(state: RoutardState, seat: int) -> list[Command]:
@@ -226,7 +226,7 @@ def movements(state: RoutardState, task: Act, seat: int) -> list[Command]:
     if is_driver(state, seat):
         moves = [cmd.Drive()]
     else:
-        moves = [cmd.Walk(k) for k in walk_distances(state, seat)]
+        moves = [cmd.walk(k) for k in walk_distances(state, seat)]
         if player.tickets and _on_airport(state, seat):
             if player.pos == state.arrival:
                 moves.append(cmd.FlyBack())
@@ -275,12 +275,12 @@ def _top_up_options(state: RoutardState, task: Task, seat: int) -> list[Command]
     player = state.players[seat]
     affordable = player.money // state.data.constants.cheque_price
     if affordable < task.due - player.cheques:  # short of cash: he may raise funds first (R39)
-        return [*_sell_options(state, seat), cmd.BuyCheques(affordable)]
-    return amount_options(state, seat, cheque_counts(state, task, seat), cmd.BuyCheques)
+        return [*_sell_options(state, seat), cmd.buy_cheques(affordable)]
+    return amount_options(state, seat, cheque_counts(state, task, seat), cmd.buy_cheques)
 
 
 def _cheque_window_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
-    return amount_options(state, seat, cheque_counts(state, task, seat), cmd.BuyCheques)
+    return amount_options(state, seat, cheque_counts(state, task, seat), cmd.buy_cheques)
 
 
 def _shop_window_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
@@ -329,7 +329,7 @@ def sealed_bids(state: RoutardState, seat: int) -> list[int]:
 
 
 def bid_command(amount: int) -> Command:
-    return cmd.Bid(amount) if amount else cmd.PassBid()
+    return cmd.bid(amount) if amount else cmd.PASS_BID
 
 
 def next_raise(state: RoutardState) -> int:
