@@ -43,6 +43,12 @@ from games.routard.tasks import (
     Task,
     TurnEnd,
     Unplayable,
+    act_task,
+    arrival_check_task,
+    draw_task,
+    play_task,
+    start_task,
+    turn_end_task,
 )
 
 
@@ -120,7 +126,7 @@ def _remove_card(state: RoutardState, seat: int, deck: str, card: int) -> None:
 
 
 def _push_turn(state: RoutardState, seat: int) -> None:
-    state.agenda.extend((TurnEnd(seat), Start(seat)))
+    state.agenda.extend((turn_end_task(seat), start_task(seat)))
 
 
 # --- handlers ----------------------------------------------------------------------------------------
@@ -197,7 +203,7 @@ def _departed(state: RoutardState, e: ev.Departed) -> None:
     player.prep_turns += 1
     _place(state, (e.seat,), 0)
     state.window_tickets = 0
-    state.agenda.append(Act(e.seat, may_fly=state.config.first_turn_may_fly))
+    state.agenda.append(act_task(e.seat, may_fly=state.config.first_turn_may_fly))
 
 
 def _instruction_taken(state: RoutardState, e: ev.InstructionTaken) -> None:
@@ -212,7 +218,7 @@ def _instruction_taken(state: RoutardState, e: ev.InstructionTaken) -> None:
     movable = player.pos < state.arrival and not (
         state.config.formalites_loss == "stranded" and player.elements["formalites"] == 0)
     state.window_tickets = 0
-    state.agenda.append(Act(e.seat, forced=e.spaces if movable else 0))
+    state.agenda.append(act_task(e.seat, forced=e.spaces if movable else 0))
 
 
 def _instruction_queued(state: RoutardState, e: ev.InstructionQueued) -> None:
@@ -225,7 +231,7 @@ def _moved(state: RoutardState, e: ev.Moved) -> None:
     player, agenda, how = state.players[e.seat], state.agenda, e.how
     if how in ("walk", "fly", "fly_back", "drive", "forced"):
         _pop(state, Act)
-        agenda.extend((Play(e.seat), Draw(e.seat, "hebergement"), ArrivalCheck(e.seat)))
+        agenda.extend((play_task(e.seat), draw_task(e.seat, "hebergement"), arrival_check_task(e.seat)))
         if how == "walk":
             player.money -= e.cost
         elif how in ("fly", "fly_back"):
@@ -238,7 +244,7 @@ def _moved(state: RoutardState, e: ev.Moved) -> None:
         _pop(state, Act)
         if state.config.job_assistance_after_write_off == "mandatory":
             player.broke_since = NOT_BROKE
-        agenda.extend((Draw(e.seat, "job"), Draw(e.seat, "hebergement", job_assistance=True)))
+        agenda.extend((draw_task(e.seat, "job"), draw_task(e.seat, "hebergement", job_assistance=True)))
     elif how == "hotel_assistance":
         task = _pop(state, HotelPay)
         assert isinstance(task, HotelPay)
@@ -253,7 +259,7 @@ def _moved(state: RoutardState, e: ev.Moved) -> None:
     else:  # card, target, replay: re-moves that play nothing (R31-R33)
         agenda.pop()
         player.money -= e.cost
-        agenda.append(ArrivalCheck(e.seat))
+        agenda.append(arrival_check_task(e.seat))
 
 
 def _paid(state: RoutardState, e: ev.Paid) -> None:
@@ -358,7 +364,7 @@ def _card_kept(state: RoutardState, e: ev.CardKept) -> None:
     _pop(state, Resolve)
     player = state.players[e.seat]
     player.set_collection(e.deck, (*player.collection(e.deck), e.card))
-    state.agenda.append(ArrivalCheck(e.seat))
+    state.agenda.append(arrival_check_task(e.seat))
 
 
 def _card_returned(state: RoutardState, e: ev.CardReturned) -> None:
@@ -371,7 +377,7 @@ def _achat_bought(state: RoutardState, e: ev.AchatBought) -> None:
     player = state.players[e.seat]
     player.money -= e.price
     player.achat += (e.card,)
-    state.agenda.append(ArrivalCheck(e.seat))
+    state.agenda.append(arrival_check_task(e.seat))
 
 
 def _achat_failed(state: RoutardState, e: ev.AchatFailed) -> None:
@@ -410,7 +416,7 @@ def _illegal_play(state: RoutardState, e: ev.IllegalPlayDecided) -> None:
     if e.play:
         if beneficiary is not None:
             state.agenda.append(Charge(e.seat, state.data.constants.fine, beneficiary, "fine"))
-        state.agenda.append(Draw(e.seat, e.deck))
+        state.agenda.append(draw_task(e.seat, e.deck))
 
 
 def _shop_closed(state: RoutardState, e: ev.ShopClosed) -> None:
@@ -491,7 +497,7 @@ def _settled(state: RoutardState, e: ev.AuctionSettled) -> None:
         state.players[e.buyer].money -= e.price
         if e.lot == "achat":
             state.players[e.buyer].achat += (e.card,)
-            state.agenda.append(ArrivalCheck(e.buyer))
+            state.agenda.append(arrival_check_task(e.buyer))
         else:
             _gain(state, e.buyer, e.lot, e.count)
     state.auction = None
@@ -562,7 +568,7 @@ def _start(state: RoutardState, task: Start) -> bool:
     state.agenda.pop()
     if player.travelling:
         state.window_tickets = 0
-        state.agenda.append(Act(task.seat))
+        state.agenda.append(act_task(task.seat))
     else:
         state.agenda.append(Prep(task.seat))
     return True
@@ -592,11 +598,11 @@ def _play(state: RoutardState, task: Play) -> bool:
         state.window_tickets = 0
         agenda.append(Shop(seat))
     elif space in ("chance", "poste_restante"):
-        window, draw = ChequeWindow(seat), Draw(seat, space)
+        window, draw = ChequeWindow(seat), draw_task(seat, space)
         before = state.config.cheque_purchase_timing == "before_card"
         agenda.extend((draw, window) if before else (window, draw))
     elif may_play(state, seat, space):
-        agenda.append(Draw(seat, space))
+        agenda.append(draw_task(seat, space))
     elif state.config.illegal_play == "fined":
         agenda.append(IllegalOffer(seat, space))
     else:

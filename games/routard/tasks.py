@@ -10,6 +10,7 @@ automatic.py.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from games.routard.data import Effect
 
@@ -170,3 +171,11 @@ class FormalitesLoss(Task):
 @dataclass(frozen=True, slots=True)
 class Regain(Task):
     item: str
+
+
+# Shared instances of the tasks every turn stacks (tasks are immutable, and a frozen dataclass costs more to
+# build than to look up). Typed where a task holds a flag beside a count, so True is never taken for 1.
+start_task, turn_end_task, play_task = cache(Start), cache(TurnEnd), cache(Play)
+arrival_check_task = cache(ArrivalCheck)
+draw_task = lru_cache(maxsize=1024, typed=True)(Draw)
+act_task = lru_cache(maxsize=1024, typed=True)(Act)
