@@ -25,6 +25,7 @@ from multiprocessing.queues import Queue
 
 from core.game import Recorded
 from core.tournament.events import GameFailed
+from core.tournament.progress import draining
 from core.tournament.worker import GameTask, PlayedGame, play_game, start_worker
 
 Outcome = PlayedGame | GameFailed
@@ -116,8 +117,9 @@ class InFlightPool:
                     worker.process.kill()
                 elif worker.alive:
                     worker.connection.send(None)
-        for worker in self._workers:
-            worker.process.join()
+        with draining(self.progress):
+            for worker in self._workers:
+                worker.process.join()
         self._reader.join()
         self.progress.close()
 

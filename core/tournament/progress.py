@@ -10,9 +10,13 @@ and a fallback by seat and command; everything else must be equal.
 
 from __future__ import annotations
 
+import queue
+import threading
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from multiprocessing.queues import Queue
 
 from eventsourcing.persistence import StoredEvent
 
@@ -75,3 +79,27 @@ def same(stored: GameEvent, again: GameEvent) -> bool:
 def recalled(stored: Sequence[Recorded], seat: int) -> list[LlmExchange]:
     """The exchanges a seat recorded in a game's stored part."""
     return [r.event for r in stored if isinstance(r.event, LlmExchange) and r.event.seat == seat]
+
+
+@contextmanager
+def draining(progress: Queue[list[Recorded]]) -> Iterator[None]:
+    """Read and drop what workers still put on the progress queue while they are joined.
+
+    A process exits only once what it put on a queue is in the pipe, and a full pipe takes nothing more
+    until it is read: a worker whose last game sent big records (a model's exchanges) would never exit,
+    and joining it would hang the tournament. By then every game is finished and saved whole.
+    """
+    stop = threading.Event()
+
+    def drain() -> None:
+        while not stop.is_set():
+            with suppress(queue.Empty):
+                progress.get(timeout=0.05)
+
+    reader = threading.Thread(target=drain, name="progress-drain", daemon=True)
+    reader.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        reader.join()

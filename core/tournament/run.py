@@ -36,7 +36,7 @@ from core.store import GameStore
 from core.tournament.aggregate import Tournament
 from core.tournament.events import Fixture, GameFailed
 from core.tournament.inflight import InFlightPool, default_concurrency
-from core.tournament.progress import Records
+from core.tournament.progress import Records, draining
 from core.tournament.ray_pool import RayPool
 from core.tournament.schedule import game_id, player_seed
 from core.tournament.worker import GameTask, PlayedGame, play, start_worker
@@ -207,7 +207,8 @@ class OneGameEach:
         return isinstance(error, BrokenProcessPool)
 
     def shutdown(self, *, cancel: bool) -> None:
-        self.executor.shutdown(wait=not cancel, cancel_futures=cancel)
+        with draining(self.progress):
+            self.executor.shutdown(wait=not cancel, cancel_futures=cancel)
         self.progress.close()
 
 
