@@ -20,7 +20,7 @@ from typing import Protocol
 from core.codec import Codec
 from core.game import Game
 from core.kernel import Command, IllegalCommand, Outcome
-from core.players import AbortMatch, DecisionFailed, Player
+from core.players import AbortMatch, DecisionFailed, Observation, Player
 
 
 class Saver(Protocol):
@@ -90,10 +90,8 @@ class MatchRunner:
         for _ in range(self.settings.max_rejections + 1):
             observation = game.observation(seat, since=place.seen, rejection=rejection, needs=place.player.needs)
             place.seen = game.version
-            timeout = None if place.player.answers_at_once else self.settings.timeout
             try:
-                async with asyncio.timeout(timeout):  # unlike wait_for, starts no task
-                    command = await place.player.act(observation)
+                command = await self._ask(place.player, observation)
             except AbortMatch:
                 self._record_audit(place.player)
                 raise
@@ -115,6 +113,14 @@ class MatchRunner:
             game.reject(seat, self._raw(command), rejection)
         return await self._fall_back(seat, f"{self.settings.max_rejections + 1} answers refused; last: {rejection}")
 
+    async def _ask(self, player: Player, observation: Observation) -> Command:
+        """The player's answer, within the timeout; a bot that answers at once is not timed (arming a timeout
+        cost more than its move)."""
+        if player.answers_at_once:
+            return await player.act(observation)
+        async with asyncio.timeout(self.settings.timeout):  # unlike wait_for, starts no task
+            return await player.act(observation)
+
     def _record_audit(self, player: Player) -> None:
         for event in player.take_audit():
             self.game.note(event)
@@ -123,7 +129,7 @@ class MatchRunner:
         """Why `command` cannot be played now, or None if it is among the `legal` commands."""
         if not isinstance(command, Command):
             return f"expected a command, got {type(command).__name__}"
-        if command in legal:
+        if any(offered is command for offered in legal) or command in legal:  # most players answer one of them
             return None
         try:
             self.game.rules.decide(self.game.state.clone(), seat, command, random.Random(0))
