@@ -106,18 +106,9 @@ class Game:
         self, seat: int, since: int = 0, rejection: str | None = None, needs: Need = Need.ALL
     ) -> Observation:
         """What `seat` is shown, with only the parts in `needs` built (the view and feed cost the most)."""
-        rules, state = self.rules, self.state
-        return Observation(
-            game=rules.name,
-            seat=seat,
-            view=rules.view(state, seat) if Need.VIEW in needs else None,
-            legal=tuple(rules.legal(state, seat)),
-            feed=self.feed(seat, since) if Need.FEED in needs else None,
-            rules=rules,
-            sample=lambda rng: rules.sample(state, seat, rng),
-            rejection=rejection,
-            config=self.config,
-        )
+        legal = tuple(self.rules.legal(self.state, seat))
+        return Observation.of(self.rules, self.state, seat, needs=needs, legal=legal,
+                              feed=lambda: self.feed(seat, since), rejection=rejection, config=self.config)
 
     # --- changing --------------------------------------------------------------------------------
 

@@ -68,6 +68,33 @@ class Observation:
         self._view = view
         self._feed = feed
 
+    @classmethod
+    def of(
+        cls,
+        rules: Rules[Any, Any],
+        state: Any,
+        seat: int,
+        *,
+        needs: Need,
+        legal: tuple[Command, ...],
+        feed: Callable[[], tuple[GameEvent, ...]],
+        rejection: str | None = None,
+        config: BaseModel | None = None,
+    ) -> Observation:
+        """What `seat` is shown of the kernel's `state`, its view and `feed()` built only if `needs` asks for
+        them (they cost more than a bot's whole move); `sample` draws from `state`."""
+        return cls(
+            game=rules.name,
+            seat=seat,
+            legal=legal,
+            rules=rules,
+            sample=lambda rng: rules.sample(state, seat, rng),
+            view=rules.view(state, seat) if Need.VIEW in needs else None,
+            feed=feed() if Need.FEED in needs else None,
+            rejection=rejection,
+            config=config,
+        )
+
     def replace(self, **changes: Any) -> Observation:
         """A copy with some parts changed, e.g. `legal` narrowed (what dataclasses.replace would do)."""
         parts = {name.removeprefix("_"): getattr(self, name) for name in self.__slots__}

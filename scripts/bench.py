@@ -33,6 +33,7 @@ from core.store import open_store
 from scripts.bench_bots import sims_per_second
 from scripts.bench_ray import line as ray_line
 from scripts.bench_tournament import lines as tournament_lines
+from scripts.bench_tournament import verdict
 
 ROUNDS = 5
 MCTS_BUDGET = 5000  # simulations per second on Old Man of the Forest from the first trick, playouts cut at 16
@@ -125,12 +126,8 @@ def mcts_table(names: list[str]) -> Table:
     for name in names:
         players = load_rules(name).min_players
         rate = max(sims_per_second(name, "mcts", players, seconds=1.0) for _ in range(2))
-        table.add_row(name, str(players), f"{rate:,.0f}", _verdict(rate >= PLAYOUT_BUDGET))
+        table.add_row(name, str(players), f"{rate:,.0f}", verdict(rate >= PLAYOUT_BUDGET))
     return table
-
-
-def _verdict(met: bool) -> str:
-    return "met" if met else "missed"
 
 
 def _decisions(game: Game) -> int:
@@ -163,7 +160,7 @@ def main() -> None:
     console.print(mcts_table(args.game or game_names()))
     rate = max(sims_per_second("forest", MCTS_CUT_SPEC, 4, seconds=1.0) for _ in range(3))
     console.print(f"MCTS on forest (4 players) from the first trick, {MCTS_CUT_SPEC}: {rate:,.0f} sims/s "
-                  f"(budget ≥{MCTS_BUDGET:,}: {_verdict(rate >= MCTS_BUDGET)})")
+                  f"(budget ≥{MCTS_BUDGET:,}: {verdict(rate >= MCTS_BUDGET)})")
     for line in tournament_lines():
         console.print(line)
     console.print(ray_line() if find_spec("ray") else "Ray backend: not measured (pip install 'meeplog[ray]')")

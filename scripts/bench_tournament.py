@@ -57,6 +57,10 @@ def sqlite_tournament_seconds(games: int, workers: int) -> float:
         return tournament_seconds("local", games, workers, str(Path(folder) / "bench.db"))
 
 
+def verdict(met: bool) -> str:
+    return "met" if met else "missed"
+
+
 def lines(games: int = 1000) -> list[str]:
     """Best of two runs each, the runs of one measure back to back."""
     memory = min(in_memory_seconds(games) for _ in range(2))
@@ -66,9 +70,9 @@ def lines(games: int = 1000) -> list[str]:
     return [
         f"a random Old Man game in a one-worker tournament on SQLite: {one / games * 1e3:.2f} ms, recorded in memory "
         f"{memory / games * 1e3:.2f} ms: {ratio:.1f}x (goal ≤{TOURNAMENT_BUDGET:g}x: "
-        f"{'met' if ratio <= TOURNAMENT_BUDGET else 'missed'})",
+        f"{verdict(ratio <= TOURNAMENT_BUDGET)})",
         f"two workers against one, {games} games: {speedup:.2f}x the games a second (goal ≥{TWO_WORKERS_BUDGET:g}x "
-        f"on 2 idle cores: {'met' if speedup >= TWO_WORKERS_BUDGET else 'missed'})",
+        f"on 2 idle cores: {verdict(speedup >= TWO_WORKERS_BUDGET)})",
     ]
 
 

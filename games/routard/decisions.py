@@ -42,14 +42,9 @@ from games.routard.tasks import (
 
 
 def decide(state: RoutardState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
-    """The command's event, then the kernel's own events until someone must decide again, made on a
-    scratch copy so that the events replay exactly."""
-    events = [_command_event(state, seat, command, rng)]
-    scratch = state.clone()
-    for event in events:
-        evolve(scratch, event)
-    events.extend(play_on(scratch, rng))
-    return events
+    """The command's event, then the kernel's own events until someone must decide again: `apply` on a
+    scratch copy, so that the events replay exactly."""
+    return apply(state.clone(), seat, command, rng)
 
 
 def apply(state: RoutardState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:

@@ -186,17 +186,10 @@ class MeeplogEnv(AECEnv):
         """What a Meeplog player for this seat is shown: its legal commands and, as far as `needs` asks, its
         view and its feed since it last acted."""
         seat = self.possible_agents.index(agent)
-        state, rules = self.state, self.rules
-        return Observation(
-            game=rules.name,
-            seat=seat,
-            view=rules.view(state, seat) if Need.VIEW in needs else None,
-            legal=tuple(rules.legal(state, seat)),
-            feed=tuple(e.seen_by(seat) for e in self.events[self._told[seat] :]) if Need.FEED in needs else None,
-            rules=rules,
-            sample=lambda rng: rules.sample(state, seat, rng),
-            config=self.config,
-        )
+        legal = tuple(self.rules.legal(self.state, seat))
+        return Observation.of(self.rules, self.state, seat, needs=needs, legal=legal,
+                              feed=lambda: tuple(e.seen_by(seat) for e in self.events[self._told[seat] :]),
+                              config=self.config)
 
     def play_command(self, agent: str, command: Command) -> None:
         """The selected agent plays a whole command (a Meeplog player's answer, or the end of a built one)."""

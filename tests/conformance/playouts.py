@@ -72,15 +72,8 @@ def observation(rules: Rules[Any, Any], state: Any, seat: int, feed: Sequence[Ga
                 legal: Sequence[Command] | None = None, *, needs: Need = Need.ALL) -> Observation:
     """What the seat is shown (as much of it as `needs` asks), with `sample` drawing from `state`, built
     straight on the kernel."""
-    return Observation(
-        game=rules.name,
-        seat=seat,
-        view=rules.view(state, seat) if Need.VIEW in needs else None,
-        legal=tuple(rules.legal(state, seat) if legal is None else legal),
-        feed=tuple(feed) if Need.FEED in needs else None,
-        rules=rules,
-        sample=lambda rng: rules.sample(state, seat, rng),
-    )
+    offered = tuple(rules.legal(state, seat) if legal is None else legal)
+    return Observation.of(rules, state, seat, needs=needs, legal=offered, feed=lambda: tuple(feed))
 
 
 def problems(rules: Rules[Any, Any], playout: Playout) -> list[str]:
