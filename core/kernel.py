@@ -83,13 +83,19 @@ class Pending:
         """A shared instance (Pending is immutable): kernels ask on every step, so it is one cached call."""
         return Pending((seat,))
 
-    @classmethod
-    def together(cls, seats: Sequence[int]) -> Pending:
-        return cls(tuple(sorted(seats)), simultaneous=True)
+    @staticmethod
+    def together(seats: Sequence[int]) -> Pending:
+        """A shared instance too: a round of secret choices asks again after every answer."""
+        return _simultaneous(tuple(sorted(seats)))
 
     @property
     def over(self) -> bool:
         return not self.seats
+
+
+@cache
+def _simultaneous(seats: tuple[int, ...]) -> Pending:
+    return Pending(seats, simultaneous=True)
 
 
 GAME_OVER = Pending()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from itertools import combinations
 
 from core.kernel import GAME_OVER, Command, Pending
@@ -29,15 +28,12 @@ from games.donkey.state import CONTRACT, FAVOUR, LOAD, PICK, POST, SWAP, DonkeyS
 PEEK_FAVOUR = 10
 SWAP_FAVOUR = 4
 
-together = cache(Pending.together)
-
-
 def pending(state: DonkeyState) -> Pending:
     phase = state.phase
     if phase == LOAD:
         if state.queue:  # the difficult donkey: one at a time (D20)
             return Pending.single(state.queue[0])
-        return together(tuple(seat for seat, ids in enumerate(state.played) if not ids))
+        return Pending.together(tuple(seat for seat, ids in enumerate(state.played) if not ids))
     if phase == POST:
         return Pending.single(state.post[0][0])
     if phase in (FAVOUR, CONTRACT, PICK, SWAP):

@@ -17,6 +17,7 @@ from games.hike.events import (
     Revealed,
     TrailEnded,
     TurnEnded,
+    turn_ended,
 )
 from games.hike.hazards import resolve
 from games.hike.legal import packing_order, turn_moves
@@ -63,7 +64,7 @@ def _end_of_turn(state: HikeState) -> TurnEnded | None:
     seat = state.current
     if state.actions_left > 0 and (state.draw or turn_moves(state, seat)):
         return None
-    return TurnEnded(seat, (seat + 1) % state.players)
+    return turn_ended(seat, (seat + 1) % state.players)
 
 
 def _hike_step(state: HikeState, rng: random.Random) -> GameEvent | None:

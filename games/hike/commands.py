@@ -4,6 +4,7 @@ Which copy of a card is used never matters, so commands name a kind and the engi
 """
 
 from dataclasses import dataclass
+from functools import cache
 
 from core.kernel import Command
 
@@ -108,3 +109,11 @@ COMMANDS = (
     Continue,
     Abandon,
 )
+
+
+# Shared instances of the commands legal() lists decision after decision: commands are immutable, card
+# kinds and slots are few, and a frozen dataclass costs more to build than to look up.
+DRAW, START_HIKE, END_TURN, FINISH_PACKING = Draw(), StartHike(), EndTurn(), FinishPacking()
+JOIN, STAY_OUT, CONTINUE = Join(), StayOut(), Continue()
+pack_card, place, play_hazard = cache(PackCard), cache(Place), cache(PlayHazard)
+discard, drop, abandon = cache(Discard), cache(Drop), cache(Abandon)

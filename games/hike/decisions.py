@@ -38,7 +38,10 @@ from games.hike.events import (
     Placed,
     Skunked,
     StayedOut,
-    TurnEnded,
+    drew,
+    packed,
+    placed,
+    turn_ended,
 )
 from games.hike.evolve import evolve
 from games.hike.legal import expected, pending, swap_changes_something, trail_moves
@@ -51,7 +54,7 @@ def decide(state: HikeState, seat: int, command: Command, rng: random.Random) ->
     if settles(state, first):
         return [first]
     if ends_turn_plainly(state, first):
-        return [first, TurnEnded(seat, (seat + 1) % state.players)]
+        return [first, turn_ended(seat, (seat + 1) % state.players)]
     scratch = state.clone()
     evolve(scratch, first)
     return [first, *_play_on(scratch, rng)]
@@ -138,7 +141,7 @@ def _pack(state: HikeState, seat: int, command: PackCard) -> Packed:
     if occupant != EMPTY:
         raise IllegalCommand(f"the {state.cards.slot_names[command.slot]} slot already holds "
                              f"{state.cards.names[occupant]}: while packing, use an empty slot")
-    return Packed(seat, command.card, command.slot)
+    return packed(seat, command.card, command.slot)
 
 
 def _check_item_for_slot(state: HikeState, seat: int, card: int, slot: int) -> None:
@@ -165,7 +168,7 @@ def _action(state: HikeState, seat: int, command: Command) -> GameEvent:
     if isinstance(command, Draw):
         if not state.draw:
             raise IllegalCommand("the draw pile is empty")
-        return Drew(seat, state.draw[-1], len(state.draw) - 1)
+        return drew(seat, state.draw[-1], len(state.draw) - 1)
     if isinstance(command, Place):
         _check_item_for_slot(state, seat, command.card, command.slot)
         slot_up = config.hidden_backpacks and state.face_up[seat][command.slot]
@@ -173,7 +176,7 @@ def _action(state: HikeState, seat: int, command: Command) -> GameEvent:
             raise IllegalCommand(f"that slot already holds {state.cards.names[command.card]}")
         returned = state.packs[seat][command.slot]
         hidden = config.hidden_backpacks
-        return Placed(seat, command.card, command.slot, returned, hidden,
+        return placed(seat, command.card, command.slot, returned, hidden,
                       hidden and returned != EMPTY and state.face_up[seat][command.slot])
     if isinstance(command, PlayHazard):
         _check_in_hand(state, seat, command.card)
@@ -190,7 +193,7 @@ def _action(state: HikeState, seat: int, command: Command) -> GameEvent:
         raise IllegalCommand(f"a turn is exactly {config.actions_per_turn} actions")
     if fresh:
         raise IllegalCommand("take at least one action before ending the turn")
-    return TurnEnded(seat, (seat + 1) % state.players)
+    return turn_ended(seat, (seat + 1) % state.players)
 
 
 def _task_event(state: HikeState, task: Task, command: Command) -> GameEvent:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cache
 
 from core.kernel import GameEvent, HiddenEvent, PrivateEvent
 from games.hike.state import EMPTY
@@ -342,3 +343,9 @@ EVENTS = (
     HikeEnded,
     GameEnded,
 )
+
+
+# Shared instances of the events a playout makes at almost every step: events are immutable, their fields
+# take few values (seats, card kinds, slots, the draw pile's size), and a frozen dataclass costs more to
+# build than to look up.
+placed, drew, packed, turn_ended = cache(Placed), cache(Drew), cache(Packed), cache(TurnEnded)

@@ -13,6 +13,7 @@ from itertools import combinations
 
 from core.evaluation import win_chances
 from core.kernel import Command
+from games.hike import commands as cmd
 from games.hike.commands import (
     Abandon,
     Continue,
@@ -191,7 +192,7 @@ def _drop(state: HikeState, seat: int, legal: list[Drop]) -> Command:
             key=lambda chosen: (sum(cards.boots[c] for c in chosen), sum(_keep_value(state, c) for c in chosen)),
             default=held,  # nothing is enough (a target below 0, ruling H8): drop the heaviest first
         )
-        return Drop(max(cheapest, key=lambda c: cards.boots[c]))
+        return cmd.drop(max(cheapest, key=lambda c: cards.boots[c]))
     counts = Counter(contents(pack))
     if kind == SMELL:
         return min(legal, key=lambda c: (_keep_value(state, c.card), -counts[c.card]))

@@ -5,27 +5,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from core.kernel import GAME_OVER, Command, Pending
-from games.hike.commands import (
-    Abandon,
-    Continue,
-    Discard,
-    Draw,
-    Drop,
-    EndTurn,
-    FinishPacking,
-    Join,
-    PackCard,
-    Pay,
-    Place,
-    PlayHazard,
-    StartHike,
-    StayOut,
-)
+from games.hike import commands as cmd
+from games.hike.commands import Pay
 from games.hike.data import Cards
 from games.hike.packs import contents, heaviest_cards, is_empty, payments
 from games.hike.state import DECIDE, DOWN, EMPTY, HAND, HEAVY, HIKE, JOIN, MEET, SETUP, SMELL, TURN, HikeState, Task
-
-DRAW, START_HIKE, END_TURN = Draw(), StartHike(), EndTurn()
 
 
 def pending(state: HikeState) -> Pending:
@@ -65,18 +49,20 @@ def options(state: HikeState, seat: int) -> list[Command]:
     if state.phase == TURN:
         return turn_moves(state, seat)
     if state.step == JOIN:
-        return [Join(), StayOut()]
+        return [cmd.JOIN, cmd.STAY_OUT]
     if state.step == MEET:
         distance = state.cards.boots[state.revealed]
-        return list(_payment_moves(state.cards, tuple(state.packs[seat]), distance, state.config.payment_minimal_only))
+        held = tuple(sorted(contents(state.packs[seat])))
+        return list(_payment_moves(state.cards, held, distance, state.config.payment_minimal_only))
     if state.step == DECIDE:
         return trail_moves(state, seat)
     return []
 
 
 @lru_cache(maxsize=1 << 12)
-def _payment_moves(cards: Cards, pack: tuple[int, ...], distance: int, minimal_only: bool) -> tuple[Pay, ...]:
-    return tuple(Pay(chosen) for chosen in payments(cards, pack, distance, minimal_only))
+def _payment_moves(cards: Cards, held: tuple[int, ...], distance: int, minimal_only: bool) -> tuple[Pay, ...]:
+    """Keyed by what the pack holds, not where: the payments depend on the cards alone, which recur far more."""
+    return tuple(Pay(chosen) for chosen in payments(cards, held, distance, minimal_only))
 
 
 def packing_moves(state: HikeState, seat: int) -> list[Command]:
@@ -86,13 +72,13 @@ def packing_moves(state: HikeState, seat: int) -> list[Command]:
 @lru_cache(maxsize=1 << 12)
 def _packing_moves(cards: Cards, hand: tuple[int, ...], pack: tuple[int, ...]) -> tuple[Command, ...]:
     moves: list[Command] = [
-        PackCard(card, slot)
+        cmd.pack_card(card, slot)
         for card in sorted(set(hand))
         if cards.is_item(card)
         for slot in cards.slots_for(card)
         if pack[slot] == EMPTY
     ]
-    moves.append(FinishPacking())
+    moves.append(cmd.FINISH_PACKING)
     return tuple(moves)
 
 
@@ -111,18 +97,18 @@ def _turn_moves(cards: Cards, hand: tuple[int, ...], pack: tuple[int, ...], face
                 flags: tuple[bool, bool, bool, bool]) -> tuple[Command, ...]:
     """The turn's moves depend on these few things only, and recur constantly in playouts: remember them."""
     fresh, can_draw, leader_needs_backpack, allow_fewer = flags
-    moves: list[Command] = [DRAW] if can_draw else []
+    moves: list[Command] = [cmd.DRAW] if can_draw else []
     for card in sorted(set(hand)):
         if not cards.is_item(card):
-            moves.append(PlayHazard(card))
+            moves.append(cmd.play_hazard(card))
             continue
         for slot in cards.slot_lists[card]:
             if swap_changes_something(card, pack[slot], bool(face_up) and face_up[slot]):
-                moves.append(Place(card, slot))
+                moves.append(cmd.place(card, slot))
     if fresh and (not leader_needs_backpack or any(card != EMPTY for card in pack)):
-        moves.append(START_HIKE)
+        moves.append(cmd.START_HIKE)
     if allow_fewer and not fresh:
-        moves.append(END_TURN)
+        moves.append(cmd.END_TURN)
     return tuple(moves)
 
 
@@ -134,24 +120,24 @@ def swap_changes_something(card: int, occupant: int, occupant_face_up: bool) -> 
 def task_moves(state: HikeState, task: Task) -> list[Command]:
     kind, seat, _ = task
     if kind == HAND:
-        return [Discard(card) for card in sorted(set(state.hands[seat]))]
+        return [cmd.discard(card) for card in sorted(set(state.hands[seat]))]
     if kind == HEAVY:
-        return [Drop(card) for card in heaviest_cards(state.cards, state.packs[seat])]
-    return [Drop(card) for card in sorted(set(contents(state.packs[seat])))]
+        return [cmd.drop(card) for card in heaviest_cards(state.cards, state.packs[seat])]
+    return [cmd.drop(card) for card in sorted(set(contents(state.packs[seat])))]
 
 
 def trail_moves(state: HikeState, seat: int) -> list[Command]:
     """H4, H18-H20: continue, or abandon taking one revealed card (all of them when last)."""
     config = state.config
     empty = is_empty(state.packs[seat])
-    moves: list[Command] = [] if empty or state.trail_ended else [Continue()]
+    moves: list[Command] = [] if empty or state.trail_ended else [cmd.CONTINUE]
     collects = not empty or config.forced_abandon_collects
     if not collects or not state.pool or len(state.hikers) == 1:
-        moves.append(Abandon(None))
+        moves.append(cmd.abandon(None))
         return moves
-    moves.extend(Abandon(card) for card in sorted(set(state.pool)))
+    moves.extend(cmd.abandon(card) for card in sorted(set(state.pool)))
     if config.abandon_take_optional:
-        moves.append(Abandon(None))
+        moves.append(cmd.abandon(None))
     return moves
 def expected(state: HikeState) -> str:
     """What the deciding seat is being asked, in words."""
