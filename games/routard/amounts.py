@@ -30,7 +30,7 @@ def amount_options(state: RoutardState, seat: int, amounts: Sequence[int],
         amounts = [amount for amount in amounts if low <= amount <= high]
     if len(amounts) <= AMOUNTS_PER_DECISION:
         return [make(amount) for amount in amounts]
-    return [cmd.Narrow(low, high) for low, high in brackets(amounts)]
+    return [cmd.narrow(low, high) for low, high in brackets(amounts)]
 
 
 def brackets(amounts: Sequence[int]) -> list[tuple[int, int]]:

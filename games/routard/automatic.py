@@ -55,7 +55,7 @@ def step(state: RoutardState, rng: random.Random) -> GameEvent:
 
 def _turn_end(state: RoutardState, task: TurnEnd, rng: random.Random) -> GameEvent:
     following = (task.seat + 1) % state.count
-    return ev.TurnEnded(task.seat, following, state.round + (following == state.first_player))
+    return ev.turn_ended(task.seat, following, state.round + (following == state.first_player))
 
 
 def _capped(state: RoutardState, task: Capped, rng: random.Random) -> GameEvent:
@@ -80,7 +80,7 @@ def _start(state: RoutardState, task: Start, rng: random.Random) -> GameEvent:
 def _sheet_outcome(state: RoutardState, task: SheetOutcome, rng: random.Random) -> GameEvent:
     outcome = state.data.prep_sheet.outcomes[task.line][str(task.roll)]
     if outcome.kind == "gain_money":
-        return ev.MoneyGained(task.seat, outcome.amount or 0)
+        return ev.money_gained(task.seat, outcome.amount or 0)
     item, price = outcome.item or "", outcome.price or 0
     if state.players[task.seat].money >= price:
         return ev.SheetBought(task.seat, item, outcome.qty or 1, price)
@@ -104,13 +104,13 @@ def _auction(state: RoutardState, task: AuctionTask, rng: random.Random) -> Game
             buyer, price = next(s for amount, s in offers if amount == best), best
     elif auction.high != BANK:
         buyer, price = auction.high, auction.price
-    return ev.AuctionSettled(auction.seller, auction.lot, auction.card, auction.quantity, buyer, price)
+    return ev.auction_settled(auction.seller, auction.lot, auction.card, auction.quantity, buyer, price)
 
 
 def _draw(state: RoutardState, task: Draw, rng: random.Random) -> GameEvent:
     pile = state.draw[task.deck]
     if pile:
-        return ev.CardDrawn(task.seat, task.deck, pile[-1])
+        return ev.card_drawn(task.seat, task.deck, pile[-1])
     discarded = list(state.discard[task.deck])
     if not discarded:
         return ev.DeckEmpty(task.seat, task.deck)
@@ -120,10 +120,10 @@ def _draw(state: RoutardState, task: Draw, rng: random.Random) -> GameEvent:
 
 def _hotel_pay(state: RoutardState, task: HotelPay, rng: random.Random) -> GameEvent:
     if state.players[task.seat].cheques >= task.due:
-        return ev.HotelPaid(task.seat, task.due)
+        return ev.hotel_paid(task.seat, task.due)
     frm = state.players[task.seat].pos
     to = hotel_assistance_space(state, task.seat)
-    return ev.Moved(task.seat, "hotel_assistance", frm, to, assistance_passengers(state, task.seat))
+    return ev.moved(task.seat, "hotel_assistance", frm, to, assistance_passengers(state, task.seat))
 
 
 def _purchase(state: RoutardState, task: Purchase, rng: random.Random) -> GameEvent:
@@ -150,7 +150,7 @@ def _replay(state: RoutardState, task: Replay, rng: random.Random) -> GameEvent:
 def _formalites_loss(state: RoutardState, task: FormalitesLoss, rng: random.Random) -> GameEvent:
     pos = state.players[task.seat].pos
     to = state.data.airport_at_or_behind[pos]
-    return ev.Moved(task.seat, "formalites", pos, to, assistance_passengers(state, task.seat))
+    return ev.moved(task.seat, "formalites", pos, to, assistance_passengers(state, task.seat))
 
 
 def _regain(state: RoutardState, task: Regain, rng: random.Random) -> GameEvent:
@@ -162,10 +162,10 @@ def _resolve(state: RoutardState, task: Resolve, rng: random.Random) -> GameEven
     player = state.players[seat]
     kind = effect.kind
     if kind == "gain_money":
-        return ev.MoneyGained(seat, effect.amount or 0)
+        return ev.money_gained(seat, effect.amount or 0)
     if kind == "gain_money_per_pip":
         pips = roll(state, rng)
-        return ev.MoneyGained(seat, (effect.per_pip or 0) * pips, pips)
+        return ev.money_gained(seat, (effect.per_pip or 0) * pips, pips)
     if kind == "gain_cheques":
         return ev.ChequesGained(seat, effect.count or 0)
     if kind == "lose_cheques":
@@ -203,7 +203,7 @@ def _card_move(state: RoutardState, task: Resolve) -> GameEvent:
     if state.config.formalites_loss == "stranded" and player.elements["formalites"] == 0:
         to = min(to, player.pos)  # without formalités he cannot advance (R37, stranded)
     passengers = () if task.alone else riders(state, seat)
-    return ev.Moved(seat, "target" if task.alone else "card", player.pos, to, passengers)
+    return ev.moved(seat, "target" if task.alone else "card", player.pos, to, passengers)
 
 
 _STEPS: dict[type[Task], Callable[[RoutardState, Any, random.Random], GameEvent]] = {  # each takes its key's tasks

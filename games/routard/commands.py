@@ -158,6 +158,8 @@ walk = cache(Walk)
 sell = lru_cache(maxsize=4096)(Sell)  # bounded: lots by card and count
 buy_cheques = lru_cache(maxsize=4096)(BuyCheques)  # bounded: counts up to what cash buys
 bid = lru_cache(maxsize=4096)(Bid)  # bounded: amounts up to a player's cash
+narrow = lru_cache(maxsize=4096)(Narrow)  # bounded: brackets of amounts
+buy_element, JOB_ASSISTANCE = cache(BuyElement), JobAssistance()
 
 COMMANDS = (
     ChooseLine, Depart, SheetOffer, OpenSale, CancelSale, Sell, StopSelling, BuyTicket, BuyElement, CloseShop,

@@ -182,7 +182,7 @@ class RoutardData(Frozen):
 
     # --- derived tables, computed once -----------------------------------------------------------
 
-    @property
+    @cached_property
     def arrival(self) -> int:
         return self.board.length - 1
 

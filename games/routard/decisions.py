@@ -84,11 +84,11 @@ def _event(state: RoutardState, seat: int, command: Command, rng: random.Random)
                 return ev.SheetBought(seat, offered, outcome.qty or 1, price)
             return ev.SheetPassed(seat, offered, price, declined=True)
         case cmd.OpenSale():
-            return ev.SaleOpened(seat)
+            return ev.sale_opened(seat)
         case cmd.CancelSale():
             return ev.SaleCancelled(seat)
         case cmd.Sell(lot, card, count):
-            return ev.LotOffered(seat, lot, card, count, state.data.resale(lot, card, count))
+            return ev.lot_offered(seat, lot, card, count, state.data.resale(lot, card, count))
         case cmd.StopSelling():
             if isinstance(task, Charge):
                 return ev.Paid(seat, task.creditor, player.money, task.amount, task.reason)
@@ -104,17 +104,17 @@ def _event(state: RoutardState, seat: int, command: Command, rng: random.Random)
         case cmd.BuyCheques(count):
             price = count * state.data.constants.cheque_price
             if isinstance(task, ChequeWindow):
-                return ev.ChequesBought(seat, count, price)
+                return ev.cheques_bought(seat, count, price)
             assert isinstance(task, ChequeTopUp)
-            return ev.AssistanceCheques(seat, count, price, min(task.due, player.cheques + count), task.due)
+            return ev.assistance_cheques(seat, count, price, min(task.due, player.cheques + count), task.due)
         case cmd.ChooseTarget(target):
             return ev.TargetChosen(seat, target)
         case cmd.ChooseLostCard(deck, card):
             return ev.CollectionCardLost(seat, deck, card)
         case cmd.Bid(amount):
-            return ev.BidSealed(seat, amount)
+            return ev.bid_sealed(seat, amount)
         case cmd.PassBid():
-            return ev.BidSealed(seat, 0)
+            return ev.bid_sealed(seat, 0)
         case cmd.Narrow(low, high):
             return ev.AmountNarrowed(seat, low, high)
         case cmd.Raise():
@@ -132,28 +132,28 @@ def _movement_event(state: RoutardState, seat: int, command: Command, rng: rando
     pos, arrival = player.pos, state.arrival
     match command:
         case cmd.Walk(spaces):
-            return ev.Moved(seat, "walk", pos, pos + spaces, (), move_cost(state, spaces))
+            return ev.moved(seat, "walk", pos, pos + spaces, (), move_cost(state, spaces))
         case cmd.Fly():
-            return ev.Moved(seat, "fly", pos, state.data.next_airport[pos])
+            return ev.moved(seat, "fly", pos, state.data.next_airport[pos])
         case cmd.FlyBack():
-            return ev.Moved(seat, "fly_back", pos, state.data.previous_airport_of_arrival)
+            return ev.moved(seat, "fly_back", pos, state.data.previous_airport_of_arrival)
         case cmd.Drive():
             pips = roll(state, rng)
             distance = min(pips, arrival - pos)
-            return ev.Moved(seat, "drive", pos, pos + distance, group_of(state, seat), move_cost(state, distance), pips)
+            return ev.moved(seat, "drive", pos, pos + distance, group_of(state, seat), move_cost(state, distance), pips)
         case cmd.MoveForced():
             assert isinstance(task, Act)
             distance = min(task.forced, arrival - pos)
             passengers = group_of(state, seat) if is_driver(state, seat) else ()
-            return ev.Moved(seat, "forced", pos, pos + distance, passengers, move_cost(state, distance))
+            return ev.moved(seat, "forced", pos, pos + distance, passengers, move_cost(state, distance))
         case cmd.JobAssistance():
             to = nearest_job_behind(state, seat)
-            return ev.Moved(seat, "job_assistance", pos, to, assistance_passengers(state, seat))
+            return ev.moved(seat, "job_assistance", pos, to, assistance_passengers(state, seat))
         case cmd.ReplayWalk(spaces):
             assert isinstance(task, Replay)
             cost = move_cost(state, spaces) if state.config.replay_pays_move else 0
             passengers = () if task.alone else riders(state, seat)
-            return ev.Moved(seat, "replay", pos, pos + spaces, passengers, cost)
+            return ev.moved(seat, "replay", pos, pos + spaces, passengers, cost)
     raise AssertionError(f"unhandled command {command!r}")
 
 

@@ -45,8 +45,14 @@ from games.routard.tasks import (
     Unplayable,
     act_task,
     arrival_check_task,
+    auction_task,
+    cheque_top_up_task,
+    cheque_window_task,
     draw_task,
+    hotel_pay_task,
     play_task,
+    resolve_task,
+    sale_menu_task,
     start_task,
     turn_end_task,
 )
@@ -116,7 +122,7 @@ def _gain(state: RoutardState, seat: int, item: str, qty: int = 1) -> None:
 
 def _push_effects(state: RoutardState, seat: int, effects: tuple[Effect, ...], deck: str, card: int, *,
                   alone: bool) -> None:
-    state.agenda.extend(Resolve(seat, effect, deck, card, alone) for effect in reversed(effects))
+    state.agenda.extend(resolve_task(seat, effect, deck, card, alone) for effect in reversed(effects))
 
 
 def _remove_card(state: RoutardState, seat: int, deck: str, card: int) -> None:
@@ -250,7 +256,7 @@ def _moved(state: RoutardState, e: ev.Moved) -> None:
         assert isinstance(task, HotelPay)
         while not isinstance(agenda[-1], TurnEnd):
             agenda.pop()
-        agenda.append(ChequeTopUp(e.seat, task.due))
+        agenda.append(cheque_top_up_task(e.seat, task.due))
     elif how == "formalites":
         _pop(state, FormalitesLoss)
         if state.config.formalites_loss == "forced_rebuy":
@@ -349,7 +355,7 @@ def _card_drawn(state: RoutardState, e: ev.CardDrawn) -> None:
         state.discard[e.deck] += (e.card,)
     if isinstance(card, HotelCard):  # the hebergement deck
         due = card.cheques * doubled(state, e.seat)
-        state.agenda.append(HotelPay(e.seat, due, task.job_assistance))
+        state.agenda.append(hotel_pay_task(e.seat, due, task.job_assistance))
     elif isinstance(card, AchatCard):
         state.agenda.append(Purchase(e.seat, e.card, card.price * doubled(state, e.seat)))
     else:
@@ -403,7 +409,7 @@ def _target_chosen(state: RoutardState, e: ev.TargetChosen) -> None:
     task = _pop(state, TargetChoice)
     assert isinstance(task, TargetChoice)
     state.players[e.seat].picked = e.target
-    state.agenda.append(Resolve(e.seat, task.effect, task.deck, task.card, target=e.target))
+    state.agenda.append(resolve_task(e.seat, task.effect, task.deck, task.card, target=e.target))
 
 
 def _nothing(state: RoutardState, e: ev.NothingHappens) -> None:
@@ -424,7 +430,7 @@ def _shop_closed(state: RoutardState, e: ev.ShopClosed) -> None:
 
 
 def _sale_opened(state: RoutardState, e: ev.SaleOpened) -> None:
-    state.agenda.append(SaleMenu(e.seat))
+    state.agenda.append(sale_menu_task(e.seat))
 
 
 def _sale_cancelled(state: RoutardState, e: ev.SaleCancelled) -> None:
@@ -443,7 +449,7 @@ def _lot_offered(state: RoutardState, e: ev.LotOffered) -> None:
     elif mode == "ascending":
         auction = auction._replace(active=bidders, to_bid=bidders[0] if bidders else BANK)
     state.auction = auction
-    state.agenda.append(AuctionTask(e.seller))
+    state.agenda.append(auction_task(e.seller))
 
 
 def _bid_sealed(state: RoutardState, e: ev.BidSealed) -> None:
@@ -584,7 +590,7 @@ def _arrival_check(state: RoutardState, task: ArrivalCheck) -> bool:
 def _hotel_pay(state: RoutardState, task: HotelPay) -> bool:
     if not task.job_assistance or state.players[task.seat].cheques >= task.due:
         return False
-    state.agenda[-1] = ChequeTopUp(task.seat, task.due, job_assistance=True)
+    state.agenda[-1] = cheque_top_up_task(task.seat, task.due, job_assistance=True)
     return True
 
 
@@ -598,7 +604,7 @@ def _play(state: RoutardState, task: Play) -> bool:
         state.window_tickets = 0
         agenda.append(Shop(seat))
     elif space in ("chance", "poste_restante"):
-        window, draw = ChequeWindow(seat), draw_task(seat, space)
+        window, draw = cheque_window_task(seat), draw_task(seat, space)
         before = state.config.cheque_purchase_timing == "before_card"
         agenda.extend((draw, window) if before else (window, draw))
     elif may_play(state, seat, space):
@@ -659,7 +665,8 @@ def _counterpart(state: RoutardState, task: Resolve) -> bool:
         agenda[-1] = TargetChoice(seat, effect, task.deck, task.card)
     else:
         agenda.pop()
-        agenda.extend(Resolve(seat, effect, task.deck, task.card, task.alone, other) for other in reversed(candidates))
+        agenda.extend(resolve_task(seat, effect, task.deck, task.card, task.alone, other)
+                      for other in reversed(candidates))
     return True
 
 

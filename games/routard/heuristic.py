@@ -98,8 +98,8 @@ def _act(state: RoutardState, seat: int, legal: list[Command]) -> Command:
     if cmd.OpenSale() in legal and _lot_to_sell(state, seat, state.agenda[-1]):
         return cmd.OpenSale()  # short of cash, or raising the fare back from the arrival airport
     walks = [c for c in legal if isinstance(c, cmd.Walk)]
-    if cmd.JobAssistance() in legal and (not walks or player.money < 60 or _dead_end(state, seat, walks)):
-        return cmd.JobAssistance()
+    if cmd.JOB_ASSISTANCE in legal and (not walks or player.money < 60 or _dead_end(state, seat, walks)):
+        return cmd.JOB_ASSISTANCE
     return _best_walk(state, seat, walks, legal) if walks else legal[-1]
 
 
@@ -172,7 +172,7 @@ def _shop(state: RoutardState, seat: int, legal: list[Command]) -> Command | Non
     prices = state.data.constants.airport_element_price
     wants: list[tuple[Element, str]] = [("guide", "achat"), ("appareil_photo", "reportage"), ("equipement", "aventure")]
     for item, deck in wants:
-        buy = cmd.BuyElement(item)
+        buy = cmd.buy_element(item)
         affordable = player.money - prices[item] >= 50
         if not player.elements[item] and missing(state, seat, deck) and buy in legal and affordable:
             return buy

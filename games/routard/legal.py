@@ -186,7 +186,7 @@ def _shop_options(state: RoutardState, seat: int) -> list[Command]:
     if (limit is None or state.window_tickets < limit) and player.money >= state.data.ticket_price(player.pos):
         moves.append(cmd.BuyTicket())
     prices = state.data.constants.airport_element_price
-    moves.extend(cmd.BuyElement(item) for item in ELEMENTS if player.money >= prices[item])
+    moves.extend(cmd.buy_element(item) for item in ELEMENTS if player.money >= prices[item])
     return moves
 
 
@@ -217,11 +217,11 @@ def movements(state: RoutardState, task: Act, seat: int) -> list[Command]:
     player = state.players[seat]
     if stranded(state, seat):  # he must buy formalités in this airport's shop, or take Job Assistance on the spot
         price = state.data.constants.airport_element_price["formalites"]
-        return [] if player.money >= price and _on_airport(state, seat) else [cmd.JobAssistance()]
+        return [] if player.money >= price and _on_airport(state, seat) else [cmd.JOB_ASSISTANCE]
     if task.forced:
         return [cmd.MoveForced()]
     if job_assistance_due(state, seat):
-        return [cmd.JobAssistance()]
+        return [cmd.JOB_ASSISTANCE]
     moves: list[Command]
     if is_driver(state, seat):
         moves = [cmd.Drive()]
@@ -234,7 +234,7 @@ def movements(state: RoutardState, task: Act, seat: int) -> list[Command]:
                 moves.append(cmd.Fly())
     optional = state.config.job_assistance_after_write_off == "optional" and player.fauche
     if player.money == 0 or optional or not moves:
-        moves.append(cmd.JobAssistance())
+        moves.append(cmd.JOB_ASSISTANCE)
     return moves
 
 
