@@ -37,7 +37,6 @@ from games.trekking.commands import (
 from games.trekking.drawing import TrekDraws
 from games.trekking.events import (
     DestinationDealt,
-    DrawingBegan,
     EffectSkipped,
     EndTriggered,
     Flew,
@@ -45,15 +44,17 @@ from games.trekking.events import (
     JourneyBegan,
     JourneyDrew,
     Recoloured,
-    RouteAnnounced,
     StartAirportChosen,
-    TrekCardDrawn,
-    TrekCardPlayed,
-    TrekCardTaken,
     Trekked,
-    TurnEnded,
     Visited,
     Vp3Taken,
+    drawing_began,
+    route_announced,
+    trek_card_drawn,
+    trek_card_played,
+    trek_card_taken,
+    trekked,
+    turn_ended,
 )
 from games.trekking.evolve import evolve
 from games.trekking.legal import current_effect, effect_options, row_token, visitable_slot, waived_count
@@ -92,7 +93,7 @@ def move_to(state: TrekState, seat: int, command: MoveTo, rng: random.Random) ->
     if not (0 <= target < state.data.location_count and route_lengths(state, seat, target, first_only=True)):
         raise IllegalCommand(f"no set of your cards pays a route to {state.data.place(target)}: a route uses no link "
                              "twice, crosses no other hiker, and is exactly as long as the cards' values add up to")
-    return [RouteAnnounced(seat, target)]
+    return [route_announced(seat, target)]
 
 
 def pay_card(state: TrekState, seat: int, command: PayCard, rng: random.Random) -> list[GameEvent]:
@@ -101,7 +102,7 @@ def pay_card(state: TrekState, seat: int, command: PayCard, rng: random.Random) 
     hand, paid, kind = state.hands[seat], tuple(state.paying), command.card
     if kind not in next_payment_cards(state, seat, hand, paid):
         raise IllegalCommand(_payment_refusal(state, seat, kind, paid))
-    events: list[GameEvent] = [TrekCardPlayed(seat, kind)]
+    events: list[GameEvent] = [trek_card_played(seat, kind)]
     rest = hand[:]
     rest[kind] -= 1
     played = (*paid, kind)
@@ -120,7 +121,7 @@ def set_off(state: TrekState, seat: int, command: SetOff, rng: random.Random) ->
 
 def _set_off_events(state: TrekState, seat: int, paid: tuple[int, ...]) -> list[GameEvent]:
     target = state.heading
-    return [Trekked(seat, state.position[seat], target, paid), *arrival_events(state, seat, target)]
+    return [trekked(seat, state.position[seat], target, paid), *arrival_events(state, seat, target)]
 
 
 def _payment_refusal(state: TrekState, seat: int, kind: int, paid: tuple[int, ...]) -> str:
@@ -140,12 +141,12 @@ def _payment_refusal(state: TrekState, seat: int, kind: int, paid: tuple[int, ..
 
 
 def draw_two(state: TrekState, seat: int, command: DrawTwo, rng: random.Random) -> list[GameEvent]:
-    events: list[GameEvent] = [DrawingBegan(seat)]
+    events: list[GameEvent] = [drawing_began(seat)]
     draws = TrekDraws(state, rng, events)
     row = state.trek_row[:]
     draws.fill(row)
     if not _can_pick(row, draws):
-        events.append(TurnEnded(seat))  # T21: Draw Two is legal even when it yields nothing
+        events.append(turn_ended(seat))  # T21: Draw Two is legal even when it yields nothing
     return events
 
 
@@ -153,7 +154,7 @@ def take_trek_card(state: TrekState, seat: int, command: TakeTrekCard, rng: rand
     if command.card == NO_ONE or command.card not in state.trek_row:
         raise IllegalCommand(f"no {state.data.card_name(command.card)} lies face up in the trek row")
     slot = state.trek_row.index(command.card)
-    events: list[GameEvent] = [TrekCardTaken(seat, slot, command.card)]
+    events: list[GameEvent] = [trek_card_taken(seat, slot, command.card)]
     draws = TrekDraws(state, rng, events)
     row = state.trek_row[:]
     row[slot] = NO_ONE
@@ -164,14 +165,14 @@ def take_trek_card(state: TrekState, seat: int, command: TakeTrekCard, rng: rand
 def draw_trek_card(state: TrekState, seat: int, command: DrawTrekCard, rng: random.Random) -> list[GameEvent]:
     events: list[GameEvent] = []
     draws = TrekDraws(state, rng, events)
-    if draws.draw(lambda card: TrekCardDrawn(seat, card)) is None:
+    if draws.draw(lambda card: trek_card_drawn(seat, card)) is None:
         raise IllegalCommand("the trek deck and the discard pile are both empty")
     return _after_pick(state, seat, state.trek_row, draws)
 
 
 def _after_pick(state: TrekState, seat: int, row: list[int], draws: TrekDraws) -> list[GameEvent]:
     if state.picks_left == 1 or not _can_pick(row, draws):
-        draws.events.append(TurnEnded(seat))
+        draws.events.append(turn_ended(seat))
     return draws.events
 
 
@@ -232,7 +233,7 @@ def _journey_draw(state: TrekState, seat: int, count: int, rng: random.Random) -
     drawn: list[GameEvent] = []
     draws = TrekDraws(state, rng, drawn)
     draws.fill(state.trek_row[:])  # T21: a short row is topped up before any later draw
-    taken = sum(1 for _ in range(count) if draws.draw(lambda card: TrekCardDrawn(seat, card)) is not None)
+    taken = sum(1 for _ in range(count) if draws.draw(lambda card: trek_card_drawn(seat, card)) is not None)
     return [JourneyDrew(seat, taken), *drawn]
 
 
@@ -303,7 +304,7 @@ def _visit_events(state: TrekState, seat: int, paid: tuple[int, ...], discount: 
 def _finish_action(state: TrekState, seat: int, events: list[GameEvent]) -> list[GameEvent]:
     over = state.config.end_timing == "immediate" and any(isinstance(e, EndTriggered) for e in events)
     if not over:
-        events.append(TurnEnded(seat))
+        events.append(turn_ended(seat))
     return events
 
 

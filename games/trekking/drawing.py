@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import partial
 
 from core.kernel import GameEvent
-from games.trekking.events import TrekDeckShuffled, TrekRowFilled
+from games.trekking.events import TrekDeckShuffled, trek_row_filled
 from games.trekking.state import NO_ONE, TrekState
 
 
@@ -53,7 +53,7 @@ class TrekDraws:
         """Top up every empty slot of the trek row, left to right, as cards allow."""
         for slot, card in enumerate(row):
             if card == NO_ONE:
-                drawn = self.draw(partial(TrekRowFilled, slot))
+                drawn = self.draw(partial(trek_row_filled, slot))
                 if drawn is None:
                     return
                 row[slot] = drawn

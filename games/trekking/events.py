@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from core.kernel import GameEvent, HiddenEvent, PrivateEvent
 
@@ -241,3 +242,12 @@ EVENTS = (
     EffectSkipped,
     TurnEnded,
 )
+
+
+# Shared instances of the events every turn makes: events are immutable, their fields take few values (seats,
+# cards, slots, places), and a frozen dataclass costs more to build than to look up. Bounded where paid
+# cards multiply them.
+route_announced, trek_card_played, trek_card_taken = cache(RouteAnnounced), cache(TrekCardPlayed), cache(TrekCardTaken)
+trek_card_drawn, trek_row_filled = cache(TrekCardDrawn), cache(TrekRowFilled)
+drawing_began, turn_ended = cache(DrawingBegan), cache(TurnEnded)
+trekked = lru_cache(maxsize=1 << 14)(Trekked)
