@@ -97,6 +97,7 @@ FAVOUR8_KEEP = Favour8Keep()
 commit = cache(Commit)
 declare_favour = cache(DeclareFavour)
 peek = cache(Peek)
+favour4_swap, favour6_adjust, favour8_pick = cache(Favour4Swap), cache(Favour6Adjust), cache(Favour8Pick)
 
 COMMANDS = (Commit, DeclareFavour, NoFavour, Peek, Accept, Refuse, Favour4Swap, Favour4Keep, Favour6Adjust,
             Favour8Swap, Favour8Keep, Favour8Pick)

@@ -30,10 +30,11 @@ from games.donkey.events import (
     Favour8Kept,
     Favour8Picked,
     Favour8Swapped,
-    FavourDeclared,
     FavourDeclined,
-    LoadCommitted,
     Peeked,
+    contract_signed,
+    favour_declared,
+    load_committed,
 )
 from games.donkey.evolve import POST_CONTRACT_FAVOURS, evolve
 from games.donkey.legal import (
@@ -98,17 +99,17 @@ def _decision_event(state: DonkeyState, seat: int, command: Command) -> GameEven
             if len(cards) != state.cards_each or len(set(cards)) != len(cards) or any(c not in hand for c in cards):
                 return None
             face_up = state.effect == "difficult" and seat in (state.leader, (state.leader - 1) % state.players)
-            return LoadCommitted(seat, cards, face_up)
+            return load_committed(seat, cards, face_up)
         case DeclareFavour(favour) if phase == FAVOUR and favour in favour_cards(state, seat):
-            return FavourDeclared(seat, favour)
+            return favour_declared(seat, favour)
         case NoFavour() if phase == FAVOUR:
             return FavourDeclined(seat)
         case Peek(target, slot) if phase == CONTRACT and (target, slot) in peek_targets(state, seat):
             return Peeked(seat, target, slot, state.value(state.played[target][slot]))
         case Accept() if phase == CONTRACT:
-            return ContractSigned(seat, True)
+            return contract_signed(seat, True)
         case Refuse() if phase == CONTRACT:
-            return ContractSigned(seat, False)
+            return contract_signed(seat, False)
         case Favour4Swap(slot, card) if (phase == POST and state.post[0][1] == SWAP_FAVOUR
                                          and slot in range(len(state.played[seat])) and card in state.hands[seat]):
             old = state.played[seat][slot]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import ClassVar
 
 from core.kernel import GameEvent, HiddenEvent, PrivateEvent
@@ -215,3 +216,8 @@ class GameEnded(GameEvent):
 EVENTS = (Dealt, DonkeyRevealed, LoadCommitted, LostSetAside, LostDonkeyReturns, FavourDeclared, FavourDeclined,
           Peeked, ContractSigned, Favour4Swapped, Favour4Kept, Favour6Adjusted, StubbornBalked, LoadsRevealed,
           Favour8Swapped, Favour8Kept, Favour8Picked, RoundScored, RoundEnded, GameEnded)
+
+# Shared instances of the events every round makes: events are immutable, and a frozen dataclass costs more to
+# build than to look up. Bounded where a load's cards multiply the values.
+contract_signed, favour_declared = cache(ContractSigned), cache(FavourDeclared)
+load_committed = lru_cache(maxsize=1 << 14)(LoadCommitted)

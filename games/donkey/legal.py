@@ -20,6 +20,9 @@ from games.donkey.commands import (
     Peek,
     commit,
     declare_favour,
+    favour4_swap,
+    favour6_adjust,
+    favour8_pick,
     peek,
 )
 from games.donkey.evolve import may_declare_more
@@ -62,11 +65,11 @@ def legal(state: DonkeyState, seat: int) -> list[Command]:
         return [ACCEPT, REFUSE, *(peek(*target) for target in peek_targets(state, seat))]
     if phase == POST:
         if state.post[0][1] == SWAP_FAVOUR:
-            return [FAVOUR4_KEEP, *(Favour4Swap(slot, card) for slot in range(len(state.played[seat]))
+            return [FAVOUR4_KEEP, *(favour4_swap(slot, card) for slot in range(len(state.played[seat]))
                                     for card in state.hands[seat])]
-        return [Favour6Adjust(delta) for delta in favour6_deltas(state)]
+        return [favour6_adjust(delta) for delta in favour6_deltas(state)]
     if phase == PICK:
-        return [Favour8Pick(*state.slot_of(slot_id)) for slot_id in state.packet]
+        return [favour8_pick(*state.slot_of(slot_id)) for slot_id in state.packet]
     return [FAVOUR8_KEEP, *(Favour8Swap(give, take) for give, take in favour8_swaps(state, seat))]
 
 
