@@ -34,6 +34,12 @@ class Command:
     """Base of every game's commands: a small frozen dataclass, serialised by its class name."""
 
 
+def fields_of(record: Any) -> tuple[type, tuple[object, ...]]:
+    """`__reduce__` for a compiled (mypyc) frozen dataclass: pickled as a call with its fields, because a
+    compiled object is otherwise restored one attribute at a time, and a frozen class refuses that."""
+    return type(record), tuple(getattr(record, each.name) for each in dataclasses.fields(record))
+
+
 @dataclass(frozen=True)
 class GameEvent:
     """Base of every domain event. Public unless a subclass says otherwise in `seen_by`."""

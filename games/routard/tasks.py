@@ -12,12 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from core.kernel import fields_of
 from games.routard.data import Effect
 
 
 @dataclass(frozen=True, slots=True)
 class Task:
     seat: int
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return fields_of(self)
 
 
 @dataclass(frozen=True, slots=True)

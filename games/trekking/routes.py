@@ -10,8 +10,8 @@ sets does. Longer routes, which only big hands can pay for, are found by an exac
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import cached_property
+from collections.abc import Callable, Iterable
+from functools import cache, cached_property
 
 TABLE_LENGTH = 12
 LONG_CACHE_LIMIT = 200_000
@@ -38,6 +38,19 @@ class Routes:
         )
         for start in range(self.size):
             self._tabulate(start)
+
+    def __eq__(self, other: object) -> bool:
+        """The same tables when made from the same map and rule (a state's copy in another process)."""
+        if not isinstance(other, Routes):
+            return NotImplemented
+        return (self.adjacency, self.simple, self.table_length) == (other.adjacency, other.simple, other.table_length)
+
+    def __hash__(self) -> int:
+        return hash((self.adjacency, self.simple, self.table_length))
+
+    def __reduce__(self) -> tuple[Callable[[Adjacency, bool, int], Routes], tuple[Adjacency, bool, int]]:
+        """Pickled as what it is made from: the tables are big, and made once per process on the other side."""
+        return routes_for, (self.adjacency, self.simple, self.table_length)
 
     # --- building the tables --------------------------------------------------------------------
 
@@ -337,3 +350,9 @@ def _union(masks: Iterable[int]) -> int:
     for mask in masks:
         out |= mask
     return out
+
+
+@cache
+def routes_for(adjacency: Adjacency, simple: bool, table_length: int) -> Routes:
+    """One Routes per map and rule in a process, for the states unpickled there."""
+    return Routes(adjacency, simple, table_length)

@@ -5,6 +5,7 @@ Run it on a game that is not installed yet with `pytest tests/conformance --rule
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -48,6 +49,12 @@ def test_clone_is_independent_and_sample_leaves_the_state_alone(rules):
         assert state == before, "sample changed the true state"
         rules.apply(before, seat, command, random.Random(0))
         assert state == state.clone()
+
+
+def test_states_survive_pickling(rules):
+    """Process pools and Ray carry states between processes: a compiled (mypyc) class must pickle too."""
+    for state, _, _ in steps(rules, rules.configure(rules.max_players), seed=2):
+        assert pickle.loads(pickle.dumps(state)) == state
 
 
 def test_apply_does_what_decide_then_evolve_do(rules):
