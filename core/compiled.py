@@ -48,6 +48,7 @@ HOT_MODULES = (
     "games.forest.sampling",
     "games.forest.state",
     "games.hike.automatic",
+    "games.hike.cards",
     "games.hike.decisions",
     "games.hike.evolve",
     "games.hike.hazards",

@@ -7,13 +7,13 @@ rule, so the engine tracks card kinds, never individual copies; that also keeps 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
 from core.datafiles import DataFile
+from games.hike.cards import Cards
 
 DATA_FILE = Path(__file__).with_name("cards.toml")
 
@@ -66,45 +66,6 @@ class HikeData(BaseModel, frozen=True):
         return self
 
 
-@dataclass(frozen=True)
-class Cards:
-    """Flat per-card tables for the kernel's hot path (tuples indexed by card)."""
-
-    names: tuple[str, ...]
-    boots: tuple[int, ...]
-    slot_masks: tuple[int, ...]  # bit s set: the card may go in slot s; 0 for hazards
-    slot_lists: tuple[tuple[int, ...], ...]  # the same as slot indices, () for hazards
-    effects: tuple[str | None, ...]  # hazard effect, None for items
-    deck: tuple[int, ...]  # every copy, sorted
-    slot_names: tuple[str, ...]
-    bear_guards: frozenset[int]
-    blister_guards: frozenset[int]
-    skunks: frozenset[int]
-    deal: int
-    hand_limit: int
-    digest: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "digest", hash((self.names, self.boots, self.slot_masks, self.effects, self.deck)))
-
-    def __hash__(self) -> int:
-        """Precomputed: move lists are memoised per card table, so a table is hashed on every turn."""
-        return self.digest
-
-    @property
-    def slot_count(self) -> int:
-        return len(self.slot_names)
-
-    def is_item(self, card: int) -> bool:
-        return self.effects[card] is None
-
-    def fits(self, card: int, slot: int) -> bool:
-        return bool(self.slot_masks[card] >> slot & 1)
-
-    def slots_for(self, card: int) -> tuple[int, ...]:
-        return self.slot_lists[card]
-
-
 def tables(data: HikeData) -> Cards:
     slot_names = data.slots.names
     items, hazards = data.item, data.hazard
@@ -116,12 +77,16 @@ def tables(data: HikeData) -> Cards:
     def guarding(hazard: str) -> frozenset[int]:
         return frozenset(card for card, item in enumerate(items) if item.wards_off == hazard)
 
+    names = tuple(item.name for item in items) + tuple(hazard.name for hazard in hazards)
+    boots = tuple(item.boots for item in items) + (0,) * len(hazards)
+    slot_masks = masks + (0,) * len(hazards)
+    effects = (None,) * len(items) + tuple(hazard.effect for hazard in hazards)
     return Cards(
-        names=tuple(item.name for item in items) + tuple(hazard.name for hazard in hazards),
-        boots=tuple(item.boots for item in items) + (0,) * len(hazards),
-        slot_masks=masks + (0,) * len(hazards),
+        names=names,
+        boots=boots,
+        slot_masks=slot_masks,
         slot_lists=slot_lists + ((),) * len(hazards),
-        effects=(None,) * len(items) + tuple(hazard.effect for hazard in hazards),
+        effects=effects,
         deck=tuple(sorted(deck)),
         slot_names=slot_names,
         bear_guards=guarding(BEAR),
@@ -129,6 +94,7 @@ def tables(data: HikeData) -> Cards:
         skunks=frozenset(len(items) + i for i, hazard in enumerate(hazards) if hazard.effect == SKUNK),
         deal=data.deal,
         hand_limit=data.hand_limit,
+        digest=hash((names, boots, slot_masks, effects, tuple(sorted(deck)))),
     )
 
 

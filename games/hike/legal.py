@@ -6,8 +6,8 @@ from functools import lru_cache
 
 from core.kernel import GAME_OVER, Command, Pending
 from games.hike import commands as cmd
+from games.hike.cards import Cards
 from games.hike.commands import Pay
-from games.hike.data import Cards
 from games.hike.packs import contents, heaviest_cards, is_empty, payments
 from games.hike.state import DECIDE, DOWN, EMPTY, HAND, HEAVY, HIKE, JOIN, MEET, SETUP, SMELL, TURN, HikeState, Task
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from games.hike.data import Cards
+from games.hike.cards import Cards
 from games.hike.state import EMPTY
 
 Pack = list[int] | tuple[int, ...]

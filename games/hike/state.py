@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games.hike.cards import Cards
 from games.hike.config import HikeConfig
-from games.hike.data import Cards
 
 EMPTY = -1  # an empty slot
 

@@ -7,8 +7,9 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from core.kernel import Command, GameEvent
+from games.hike.cards import Cards
 from games.hike.commands import Join, StartHike
-from games.hike.data import DATA_FILE, Cards, load
+from games.hike.data import DATA_FILE, load
 from games.hike.events import BearCame
 from games.hike.rules import HikeRules
 from games.hike.state import EMPTY, TURN, HikeState
