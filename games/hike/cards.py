@@ -27,7 +27,7 @@ class Cards:
     skunks: frozenset[int]
     deal: int
     hand_limit: int
-    digest: int = field(repr=False, compare=False)  # the hash of the tables above, made by data.tables
+    digest: int = field(repr=False, compare=False)  # their hash, made by data.tables
 
     def __hash__(self) -> int:
         """Precomputed: move lists are memoised per card table, so a table is hashed on every turn."""

@@ -77,24 +77,23 @@ def tables(data: HikeData) -> Cards:
     def guarding(hazard: str) -> frozenset[int]:
         return frozenset(card for card, item in enumerate(items) if item.wards_off == hazard)
 
-    names = tuple(item.name for item in items) + tuple(hazard.name for hazard in hazards)
     boots = tuple(item.boots for item in items) + (0,) * len(hazards)
     slot_masks = masks + (0,) * len(hazards)
-    effects = (None,) * len(items) + tuple(hazard.effect for hazard in hazards)
+    sorted_deck = tuple(sorted(deck))
     return Cards(
-        names=names,
+        names=tuple(item.name for item in items) + tuple(hazard.name for hazard in hazards),
         boots=boots,
         slot_masks=slot_masks,
         slot_lists=slot_lists + ((),) * len(hazards),
-        effects=effects,
-        deck=tuple(sorted(deck)),
+        effects=(None,) * len(items) + tuple(hazard.effect for hazard in hazards),
+        deck=sorted_deck,
         slot_names=slot_names,
         bear_guards=guarding(BEAR),
         blister_guards=guarding(BLISTER),
         skunks=frozenset(len(items) + i for i, hazard in enumerate(hazards) if hazard.effect == SKUNK),
         deal=data.deal,
         hand_limit=data.hand_limit,
-        digest=hash((names, boots, slot_masks, effects, tuple(sorted(deck)))),
+        digest=hash((boots, slot_masks, sorted_deck)),  # ints only: the same in every process, pickled too
     )
 
 
