@@ -239,7 +239,8 @@ class Rules(ABC, Generic[StateT, ConfigT]):
         """Decide and evolve in one go, as the Game, a search player or a playout does.
 
         A game may override it with one pass that folds each event as it makes it (no scratch copy), for
-        speed; it must give the same events and state as this (tests/conformance checks it)."""
+        speed; it must give the same events and state as this, and refuse a command (IllegalCommand) before
+        it changes anything (tests/conformance checks both)."""
         events = self.decide(state, seat, command, rng)
         for event in events:
             self.evolve(state, event)

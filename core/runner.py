@@ -132,7 +132,7 @@ class MatchRunner:
         if any(offered is command for offered in legal) or command in legal:  # most players answer one of them
             return None
         try:
-            self.game.rules.decide(self.game.state.clone(), seat, command, random.Random(0))
+            self.game.rules.apply(self.game.state.clone(), seat, command, random.Random(0))
         except IllegalCommand as refused:
             return refused.reason
         except Exception as error:  # a command no player should send (a model's made-up card) can trip a kernel

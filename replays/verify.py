@@ -126,13 +126,11 @@ def _decide(game: Game, seat: int, command: Command | None) -> tuple[tuple[GameE
     """The events the rules cause for a recorded decision (evolving the game), or why they refuse it."""
     rules, state = game.rules, game.state
     try:
-        events = rules.decide(state, seat, command, game.rng)
+        events = rules.apply(state, seat, command, game.rng)  # a refused command leaves the state as it was
     except IllegalCommand as refused:
         return (), f"the rules now refuse seat {seat}'s command: {refused.reason}"
     except Exception as error:  # a damaged file can hold any command; the report must still come out
         return (), f"decide failed on seat {seat}'s command: {type(error).__name__}: {error}"
-    for event in events:
-        rules.evolve(state, event)
     if rules.pending(state).over:
         outcome = rules.outcome(state)
         events = [*events, GameFinished(outcome.scores, outcome.ranks, outcome.note)]

@@ -51,12 +51,9 @@ from games.donkey.state import CONTRACT, FAVOUR, LOAD, PICK, POST, SWAP, DonkeyS
 
 
 def decide(state: DonkeyState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
-    event = _checked_event(state, seat, command)
-    if not _may_end_phase(state, event):
-        return [event]
-    scratch = state.clone()
-    evolve(scratch, event)
-    return [event, *_play_on(scratch, rng)]
+    """The command's event, then the kernel's own events until someone must decide again: `apply` on a
+    scratch copy (playouts, searches and the Game call `apply` itself)."""
+    return apply(state.clone(), seat, command, rng)
 
 
 def apply(state: DonkeyState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:

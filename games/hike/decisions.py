@@ -28,14 +28,12 @@ from games.hike.events import (
     Continued,
     Discarded,
     DonePacking,
-    Drew,
     Dropped,
     HazardPlayed,
     HikeStarted,
     Joined,
     Packed,
     Paid,
-    Placed,
     Skunked,
     StayedOut,
     drew,
@@ -50,14 +48,9 @@ from games.hike.state import DECIDE, DOWN, EMPTY, HAND, HEAVY, JOIN, MEET, SETUP
 
 
 def decide(state: HikeState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
-    first = _checked_event(state, seat, command)
-    if settles(state, first):
-        return [first]
-    if ends_turn_plainly(state, first):
-        return [first, turn_ended(seat, (seat + 1) % state.players)]
-    scratch = state.clone()
-    evolve(scratch, first)
-    return [first, *_play_on(scratch, rng)]
+    """The command's event, then the kernel's own events until someone must decide again: `apply` on a
+    scratch copy (playouts, searches and the Game call `apply` itself)."""
+    return apply(state.clone(), seat, command, rng)
 
 
 def apply(state: HikeState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
@@ -83,37 +76,6 @@ def _play_on(state: HikeState, rng: random.Random) -> list[GameEvent]:
         events.append(following)
         evolve(state, following)
     return events
-
-
-def settles(state: HikeState, event: GameEvent) -> bool:
-    """Cheap certainty that a player decides right after `event`, so `decide` can skip its scratch copy.
-
-    Only the common cases: packing, a draw or placement that is not the turn's last action, a discard or
-    answer that leaves someone else (or the same seat) to answer next. A test checks it never errs.
-    """
-    over_limit = state.hand_limit
-    if isinstance(event, Packed):
-        return True
-    if isinstance(event, Placed):
-        return state.actions_left > 1 and bool(state.draw)
-    if isinstance(event, Drew):
-        return len(state.draw) > 1 and (state.actions_left > 1 or len(state.hands[event.seat]) >= over_limit)
-    if isinstance(event, Discarded):
-        return len(state.hands[event.seat]) - 1 > over_limit
-    if isinstance(event, (Joined, StayedOut, Continued)):
-        return len(state.queue) > 1
-    if isinstance(event, DonePacking):
-        return state.config.setup_backpacks == "simultaneous" and state.packing_done.count(False) > 1
-    return False
-
-
-def ends_turn_plainly(state: HikeState, event: GameEvent) -> bool:
-    """The turn's last draw or placement, with no discard due and cards left to draw: the next turn begins."""
-    if state.actions_left != 1 or len(state.draw) < 2:
-        return False
-    if isinstance(event, Drew):
-        return len(state.hands[event.seat]) < state.hand_limit
-    return isinstance(event, Placed)
 
 
 def event_for(state: HikeState, seat: int, command: Command) -> GameEvent:

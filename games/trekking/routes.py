@@ -354,5 +354,5 @@ def _union(masks: Iterable[int]) -> int:
 
 @cache
 def routes_for(adjacency: Adjacency, simple: bool, table_length: int) -> Routes:
-    """One Routes per map and rule in a process, for the states unpickled there."""
+    """One Routes per map and rule in a process, shared by the games set up and the states unpickled there."""
     return Routes(adjacency, simple, table_length)

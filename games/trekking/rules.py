@@ -23,7 +23,7 @@ from games.trekking.evolve import evolve
 from games.trekking.heuristic import TrekkingHeuristic
 from games.trekking.legal import legal, pending
 from games.trekking.narration import describe
-from games.trekking.routes import Routes
+from games.trekking.routes import TABLE_LENGTH, Routes, routes_for
 from games.trekking.sampling import sample
 from games.trekking.scoring import outcome
 from games.trekking.state import TrekState
@@ -33,7 +33,7 @@ from games.trekking.view import view
 @cache
 def _routes(path: str | None, move_path: str) -> Routes:
     """The route tables of one map and path rule, built once per process (section 4.4)."""
-    return Routes(DATA.load(path).adjacency, simple=move_path == "simple_path")
+    return routes_for(DATA.load(path).adjacency, move_path == "simple_path", TABLE_LENGTH)
 
 
 class TrekkingRules(Rules[TrekState, TrekkingConfig]):

@@ -90,9 +90,11 @@ def test_commands_out_of_turn_are_refused_with_a_reason(rules):
         others = [s for s in range(rules.max_players) if s not in rules.pending(state).seats]
         for other in others:
             assert rules.legal(state, other) == []
+            before = state.clone()
             with pytest.raises(IllegalCommand) as refused:
-                rules.decide(state, other, command, random.Random(0))
+                rules.apply(state, other, command, random.Random(0))
             assert refused.value.reason
+            assert state == before, "a refused command changed the state (replays/verify.py relies on it not to)"
 
 
 def test_no_leak_in_views_or_event_feeds(rules):

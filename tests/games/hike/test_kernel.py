@@ -14,7 +14,6 @@ from games.hike.commands import Continue, Draw, Pay
 from games.hike.data import DATA_FILE, load
 from games.hike.state import EMPTY
 from tests.conformance.playouts import play, steps
-from tests.core.test_compiled import run
 from tests.games.hike.table import CARDS, RULES, c
 
 OPTIONS = [
@@ -55,29 +54,6 @@ def test_two_to_five_players():
     for players in (1, 6):
         with pytest.raises(ValueError, match="2 to 5"):
             RULES.configure(players)
-
-
-SLOW_PATH = """
-import games.hike.decisions as decisions
-from core.registry import load_rules
-from tests.conformance.playouts import play
-rules = load_rules("hike")
-config = rules.configure(4, **OPTIONS)
-fast = [play(rules, config, seed).events for seed in range(4)]
-decisions.settles = lambda state, event: False
-decisions.ends_turn_plainly = lambda state, event: False
-print(len(fast), [play(rules, config, seed).events for seed in range(4)] == fast)
-"""
-
-
-@pytest.mark.parametrize("options", OPTIONS)
-def test_decide_shortcuts_give_the_same_events_as_the_slow_path(options):
-    """`settles` and `ends_turn_plainly` skip work; they must never change what happens.
-
-    Run from source: a compiled `decide` calls them directly, past a patched module.
-    """
-    code = SLOW_PATH.replace("OPTIONS", repr(options))
-    assert run(code, MEEPLOG_FROM_SOURCE="1").stdout.split() == ["4", "True"]
 
 
 def test_clone_copies_every_list():
