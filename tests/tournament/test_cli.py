@@ -20,7 +20,7 @@ from core.tournament.run import play_tournament
 from core.tournament.schedule import game_id
 from core.tournament.standings import standings
 from core.tournament.stored import load_tournament, open_tournament, tournament_ids
-from tests.tournament.plans import MEEPLOG, forest_plan, meeplog, recorded_so_far
+from tests.tournament.plans import MEEPLOG, forest_plan, meeplog, recorded, recorded_so_far
 
 REPO = Path(__file__).resolve().parents[2]
 THREE_RANDOM = ["-p", "random", "-p", "random", "-p", "random"]
@@ -65,7 +65,7 @@ def test_a_killed_tournament_resumes_to_the_standings_of_an_uninterrupted_run(tm
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(run.pid, signal.SIGKILL)
-    partial = recorded_so_far(db)
+    partial = recorded(db)
     assert 10 <= partial < games
 
     [tournament_id] = tournament_ids(open_store(str(db)))
@@ -110,7 +110,7 @@ def test_ctrl_c_stops_at_once_and_the_same_command_resumes(tmp_path):
         with contextlib.suppress(ProcessLookupError):
             os.killpg(run.pid, signal.SIGKILL)
     assert run.returncode == 130
-    partial = recorded_so_far(tmp_path / "t.db")
+    partial = recorded(tmp_path / "t.db")
     assert f"interrupted: {partial}/90 games recorded; the same command resumes" in out
 
     resumed = meeplog(*command, "--out", str(tmp_path))

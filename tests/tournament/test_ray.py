@@ -25,7 +25,7 @@ from core.tournament.schedule import game_id
 from core.tournament.stored import load_tournament, tournament_ids
 from players.mock_llm import serving
 from tests.stores import postgres_database
-from tests.tournament.plans import MEEPLOG, meeplog, recorded_so_far
+from tests.tournament.plans import MEEPLOG, meeplog, recorded, recorded_so_far
 
 pytest.importorskip("ray", reason="the Ray backend's tests need the ray extra (scripts/setup-venv installs it)")
 
@@ -153,10 +153,11 @@ def test_the_driver_killed_and_the_same_command_resumes(cluster, tmp_path):
     with postgres_database() as url:
         command = tournament(url, tmp_path / "out", "--backend", "ray")
         run = run_until(command, cluster, lambda: recorded_so_far(url) >= 8)
+        assert run.poll() is None, f"the tournament ended before it was killed: {run.communicate()[1][-3000:]}"
         run.send_signal(signal.SIGKILL)
         run.wait()
         sessions_ended(url)
-        partial = recorded_so_far(url)
+        partial = recorded(url)
         assert 8 <= partial < GAMES
         resumed = subprocess.run([MEEPLOG, *command], env=cluster, capture_output=True, text=True, timeout=600,
                                  check=False)
