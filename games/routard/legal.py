@@ -130,6 +130,20 @@ def _sheet_offer(state: RoutardState, task: SheetOutcome) -> bool:
 
 def options(state: RoutardState, seat: int) -> list[Command]:
     """The legal commands, remembered until the next event: the runner asks, then `decide` checks."""
+    return list(_remembered_options(state, seat))
+
+
+def offered(state: RoutardState, seat: int, command: Command) -> bool:
+    """Whether `command` is legal now: the very instance listed (as a player picks it from the list), or
+    an equal one."""
+    known = _remembered_options(state, seat)
+    for option in known:
+        if option is command:
+            return True
+    return command in known
+
+
+def _remembered_options(state: RoutardState, seat: int) -> tuple[Command, ...]:
     known = state.memo.get(seat)
     if known is None:
         if seat in waiting(state):
@@ -138,7 +152,7 @@ def options(state: RoutardState, seat: int) -> list[Command]:
         else:
             known = ()
         state.memo[seat] = known
-    return list(known)
+    return known
 
 
 def _prep_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
