@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from core.kernel import GameEvent
 from games.donkey.events import (
@@ -47,9 +47,9 @@ from games.donkey.state import (
     DonkeyState,
 )
 
-DOUBLE_FAVOUR_DEFERS = 2  # favour 2: decide last
-POST_CONTRACT_FAVOURS = (4, 6)
-WINNER_FAVOUR = 8
+DOUBLE_FAVOUR_DEFERS: Final = 2  # favour 2: decide last
+POST_CONTRACT_FAVOURS: Final = (4, 6)
+WINNER_FAVOUR: Final = 8
 
 
 def evolve(state: DonkeyState, event: GameEvent) -> None:
@@ -346,7 +346,7 @@ def _game_ended(state: DonkeyState, event: GameEnded) -> None:
     state.phase = OVER
 
 
-_EVOLVE: dict[type, Callable[[DonkeyState, Any], None]] = {
+_EVOLVE: Final[dict[type, Callable[[DonkeyState, Any], None]]] = {
     Dealt: _dealt,
     DonkeyRevealed: _donkey_revealed,
     LostDonkeyReturns: _lost_donkey_returns,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from core.evaluation import win_chances
 from core.kernel import Command
@@ -37,14 +38,14 @@ from games.donkey.loads import Card, Weighing, weigh
 from games.donkey.sampling import hidden_slots
 from games.donkey.state import CONTRACT, FAVOUR, LOAD, NEXT, PICK, POST, DonkeyState
 
-TRIALS = 24
-KEPT_CARD_SHARE = 0.4  # the share of its value a card kept in hand is expected to score later
-UNSURE = (0.2, 0.8)  # overload chances between these make a round worth a favour
+TRIALS: Final = 24
+KEPT_CARD_SHARE: Final = 0.4  # the share of its value a card kept in hand is expected to score later
+UNSURE: Final = (0.2, 0.8)  # overload chances between these make a round worth a favour
 # evaluate: a seat goes on to score about this share of the load it still holds or has on the table, and the
 # final scores spread by about SPREAD_PER_ROUND * sqrt(rounds left) + SPREAD_AT_END (fitted on heuristic games)
-LOAD_SHARE = 0.6
-SPREAD_PER_ROUND = 1.5
-SPREAD_AT_END = 0.5
+LOAD_SHARE: Final = 0.6
+SPREAD_PER_ROUND: Final = 1.5
+SPREAD_AT_END: Final = 0.5
 
 Guess = tuple[list[Card], list[tuple[int, int, list[int]]]]  # seen cards; (seat, slot, candidate values)
 

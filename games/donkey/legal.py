@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from core.kernel import GAME_OVER, Command, Pending
 from games.donkey.commands import (
@@ -28,8 +29,8 @@ from games.donkey.commands import (
 from games.donkey.evolve import may_declare_more
 from games.donkey.state import CONTRACT, FAVOUR, LOAD, PICK, POST, SWAP, DonkeyState
 
-PEEK_FAVOUR = 10
-SWAP_FAVOUR = 4
+PEEK_FAVOUR: Final = 10
+SWAP_FAVOUR: Final = 4
 
 def pending(state: DonkeyState) -> Pending:
     phase = state.phase
@@ -163,7 +164,7 @@ def _not_your_turn(state: DonkeyState, seat: int) -> str:
     return f"it is not seat {seat}'s turn (waiting for seat {', '.join(map(str, waiting))})"
 
 
-_EXPECTED = {
+_EXPECTED: Final = {
     LOAD: "commit your load card(s) face down",
     FAVOUR: "declare a favour or ask none",
     CONTRACT: "peek if you may, then accept or refuse the contract",

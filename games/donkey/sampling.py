@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Final
 
 from games.donkey.state import CONTRACT, FAVOUR, LOAD, POST, DonkeyState
 
-LOADS_HIDDEN = frozenset((LOAD, FAVOUR, CONTRACT, POST))
+LOADS_HIDDEN: Final = frozenset((LOAD, FAVOUR, CONTRACT, POST))
 
 
 def forget_public(state: DonkeyState, owner: int, value: int) -> None:

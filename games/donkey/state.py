@@ -10,27 +10,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Final
 
 from games.donkey.config import DonkeyConfig
 from games.donkey.data import DonkeyData
 from games.donkey.records import RoundRecord
 
 # Decisions.
-LOAD = "load"
-FAVOUR = "favour"
-CONTRACT = "contract"
-POST = "post-contract favours"
-PICK = "favour 8 pick"
-SWAP = "favour 8 swap"
+LOAD: Final = "load"
+FAVOUR: Final = "favour"
+CONTRACT: Final = "contract"
+POST: Final = "post-contract favours"
+PICK: Final = "favour 8 pick"
+SWAP: Final = "favour 8 swap"
 # Steps the kernel takes by itself, each producing one event.
-NEXT = "next donkey"
-SET_ASIDE = "set aside"
-REVEAL = "reveal"
-SCORE = "score"
-END_ROUND = "end of round"
-OVER = "over"
+NEXT: Final = "next donkey"
+SET_ASIDE: Final = "set aside"
+REVEAL: Final = "reveal"
+SCORE: Final = "score"
+END_ROUND: Final = "end of round"
+OVER: Final = "over"
 
-DECISIONS = (LOAD, FAVOUR, CONTRACT, POST, PICK, SWAP)
+DECISIONS: Final = (LOAD, FAVOUR, CONTRACT, POST, PICK, SWAP)
 
 
 @cache

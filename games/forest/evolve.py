@@ -4,7 +4,7 @@ function per event (a type lookup is cheaper than a long match on every step).""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from core.kernel import GameEvent
 from games.forest.events import (
@@ -108,7 +108,7 @@ def _game_scored(state: ForestState, event: GameScored) -> None:
         state.phase = OVER
 
 
-_EVOLVE: dict[type[GameEvent], Callable[[ForestState, Any], None]] = {
+_EVOLVE: Final[dict[type[GameEvent], Callable[[ForestState, Any], None]]] = {
     CardPlayed: _card_played,
     TrickRanked: _trick_ranked,
     CardTaken: _card_taken,

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -28,14 +29,14 @@ from core.kernel import Command
 from games.forest.commands import CashIn, PassCash, PlayCard, TakeCard
 from games.forest.state import CASH_FIRST, CASH_SECOND, PLAY, ROUNDS, ForestState
 
-MISSING_FIRST = 3.0  # points a plan loses for the first card it still needs: a trick to win
-MISSING_STEP = 2.0  # and each further missing card costs this much more than the one before
-STRENGTH_COST = 0.5  # points a card's value is worth kept in hand for later tricks
-DUMP_BONUS = 0.5  # playing a Deforestation card that others may be forced to take
-HAND_WEIGHT = 0.5  # score points per value point (above the lowest) in hand, for the evaluation
-WIN_SPREAD = 3.0  # score points of uncertainty at the end, widened by every round still to play
-SPREAD_PER_ROUND = 0.25
-MEMORY = 4096  # won piles priced and remembered at most
+MISSING_FIRST: Final = 3.0  # points a plan loses for the first card it still needs: a trick to win
+MISSING_STEP: Final = 2.0  # and each further missing card costs this much more than the one before
+STRENGTH_COST: Final = 0.5  # points a card's value is worth kept in hand for later tricks
+DUMP_BONUS: Final = 0.5  # playing a Deforestation card that others may be forced to take
+HAND_WEIGHT: Final = 0.5  # score points per value point (above the lowest) in hand, for the evaluation
+WIN_SPREAD: Final = 3.0  # score points of uncertainty at the end, widened by every round still to play
+SPREAD_PER_ROUND: Final = 0.25
+MEMORY: Final = 4096  # won piles priced and remembered at most
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (core/compiled.py), yet open to variants

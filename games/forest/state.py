@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from games.forest.config import ForestConfig
 from games.forest.data import ForestData
 
-ROUNDS = 10
-HAND_SIZE = 10
+ROUNDS: Final = 10
+HAND_SIZE: Final = 10
 
-PLAY = "play"
-TAKE_FIRST = "take-first"
-CASH_FIRST = "cash-first"
-TAKE_SECOND = "take-second"
-CASH_SECOND = "cash-second"
-OVER = "over"
+PLAY: Final = "play"
+TAKE_FIRST: Final = "take-first"
+CASH_FIRST: Final = "cash-first"
+TAKE_SECOND: Final = "take-second"
+CASH_SECOND: Final = "cash-second"
+OVER: Final = "over"
 
 
 @dataclass(eq=True)
@@ -84,8 +85,8 @@ class ForestState:
 
 # --- the order of a round's decisions ----------------------------------------------------------------
 
-EACH_TAKE_ORDER = (TAKE_FIRST, CASH_FIRST, TAKE_SECOND, CASH_SECOND)
-BOTH_TAKES_ORDER = (TAKE_FIRST, TAKE_SECOND, CASH_FIRST, CASH_SECOND)
+EACH_TAKE_ORDER: Final = (TAKE_FIRST, CASH_FIRST, TAKE_SECOND, CASH_SECOND)
+BOTH_TAKES_ORDER: Final = (TAKE_FIRST, TAKE_SECOND, CASH_FIRST, CASH_SECOND)
 
 
 def next_phase(state: ForestState, phase: str, second_took: bool) -> str | None:
@@ -100,7 +101,7 @@ def _following_phase(order: tuple[str, ...], phase: str, second_took: bool) -> s
     return None
 
 
-_NEXT_PHASE = {
+_NEXT_PHASE: Final = {
     (timing, phase, second_took): _following_phase(order, phase, second_took)
     for timing, order in (("after_each_take", EACH_TAKE_ORDER), ("after_both_takes", BOTH_TAKES_ORDER))
     for phase in order

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from core.kernel import GameEvent
 from games.hike.events import (
@@ -60,8 +60,8 @@ from games.hike.state import (
     Task,
 )
 
-LAST_DRAW = "the last card of the draw pile was drawn"
-LAST_HIKE = "the hike that emptied the draw pile is over"
+LAST_DRAW: Final = "the last card of the draw pile was drawn"
+LAST_HIKE: Final = "the hike that emptied the draw pile is over"
 
 
 def evolve(state: HikeState, event: GameEvent) -> None:
@@ -412,7 +412,7 @@ def _skunked(state: HikeState, e: Skunked) -> None:
     _check_hand_limit(state, e.seat)
 
 
-_HANDLERS: dict[type, Callable[[HikeState, Any], None]] = {
+_HANDLERS: Final[dict[type, Callable[[HikeState, Any], None]]] = {
     Dealt: _dealt,
     Packed: _packed,
     DonePacking: _done_packing,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from itertools import combinations
+from typing import Final
 
 from core.evaluation import win_chances
 from core.kernel import Command
@@ -32,17 +33,17 @@ from games.hike.packs import contents, heaviest_cards, weight
 from games.hike.scoring import scores
 from games.hike.state import DOWN, EMPTY, SMELL, HikeState
 
-HIKE_WEIGHT = 8  # lead a hike with at least this many boots packed ...
-HIKE_CARDS = 4  # ... in at least this many cards
-JOIN_WEIGHT = 4
-JOIN_RISK = 0.3
-HAZARD_WORTH = 3.0  # play a hazard when it costs the others about this many boots
-RISK_WITH_COMPANY = 0.2  # abandon when the next card busts us this often and others still hike
-HAZARD_KEEP = {BEAR: 3.0, SKUNK: 3.0, BLISTER: 2.5, RACCOON: 1.5}
+HIKE_WEIGHT: Final = 8  # lead a hike with at least this many boots packed ...
+HIKE_CARDS: Final = 4  # ... in at least this many cards
+JOIN_WEIGHT: Final = 4
+JOIN_RISK: Final = 0.3
+HAZARD_WORTH: Final = 3.0  # play a hazard when it costs the others about this many boots
+RISK_WITH_COMPANY: Final = 0.2  # abandon when the next card busts us this often and others still hike
+HAZARD_KEEP: Final = {BEAR: 3.0, SKUNK: 3.0, BLISTER: 2.5, RACCOON: 1.5}
 # The evaluation, fitted to two-player heuristic games (and calibrated on them: a seat given 0.7 won 70%).
-PACK_WORTH = 0.25  # boots banked by the end per boot carried: a pack is walked and scored only in part
-WIN_SPREAD = 1.5  # boots of uncertainty about the final scores when the draw pile is empty ...
-SPREAD_PER_CARD = 0.065  # ... widened by every card still to draw
+PACK_WORTH: Final = 0.25  # boots banked by the end per boot carried: a pack is walked and scored only in part
+WIN_SPREAD: Final = 1.5  # boots of uncertainty about the final scores when the draw pile is empty ...
+SPREAD_PER_CARD: Final = 0.065  # ... widened by every card still to draw
 
 
 class HikeHeuristic:

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Final
 
 from games.hike.packs import weight
 from games.hike.state import EMPTY, MEET, SETUP, HikeState
 
-ATTEMPTS = 30
+ATTEMPTS: Final = 30
 
 Slot = tuple[int, int]  # (seat, slot)
 

@@ -8,20 +8,30 @@ and `tasks`: sub-decisions that interrupt the flow (hand-limit discards, bear, b
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from games.hike.cards import Cards
 from games.hike.config import HikeConfig
 
-EMPTY = -1  # an empty slot
+EMPTY: Final = -1  # an empty slot
 
-SETUP, TURN, HIKE, ENDING, OVER = "setup", "turn", "hike", "ending", "over"
-JOIN, REVEAL, MEET, HAZARD, DECIDE, END = "join", "reveal", "meet", "hazard", "decide", "end"
+SETUP: Final = "setup"
+TURN: Final = "turn"
+HIKE: Final = "hike"
+ENDING: Final = "ending"
+OVER: Final = "over"
+JOIN: Final = "join"
+REVEAL: Final = "reveal"
+MEET: Final = "meet"
+HAZARD: Final = "hazard"
+DECIDE: Final = "decide"
+END: Final = "end"
 
 # Sub-decisions, as (kind, seat, arg) tuples in `tasks`; the head one is pending.
-HAND = "hand"  # discard one hand card; repeats while over the hand limit
-DOWN = "down"  # bear: drop backpack cards one at a time until the weight is <= arg (H6, H8)
-HEAVY = "heavy"  # bear or blister (arg: the hazard card): drop one heaviest backpack card (H7, H9)
-SMELL = "smell"  # skunk: drop one backpack card, the rest returns to hand (H10)
+HAND: Final = "hand"  # discard one hand card; repeats while over the hand limit
+DOWN: Final = "down"  # bear: drop backpack cards one at a time until the weight is <= arg (H6, H8)
+HEAVY: Final = "heavy"  # bear or blister (arg: the hazard card): drop one heaviest backpack card (H7, H9)
+SMELL: Final = "smell"  # skunk: drop one backpack card, the rest returns to hand (H10)
 
 Task = tuple[str, int, int]
 

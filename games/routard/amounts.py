@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from core.kernel import Command
 from games.routard import commands as cmd
 from games.routard.state import RoutardState
 
-AMOUNTS_PER_DECISION = 100
+AMOUNTS_PER_DECISION: Final = 100
 
 
 def amount_options(state: RoutardState, seat: int, amounts: Sequence[int],

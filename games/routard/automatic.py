@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from core.kernel import GameEvent
 from games.routard import events as ev
@@ -206,7 +206,8 @@ def _card_move(state: RoutardState, task: Resolve) -> GameEvent:
     return ev.moved(seat, "target" if task.alone else "card", player.pos, to, passengers)
 
 
-_STEPS: dict[type[Task], Callable[[RoutardState, Any, random.Random], GameEvent]] = {  # each takes its key's tasks
+# each takes its key's tasks
+_STEPS: Final[dict[type[Task], Callable[[RoutardState, Any, random.Random], GameEvent]]] = {
     TurnEnd: _turn_end,
     Capped: _capped,
     ArrivalCheck: _arrival_check,

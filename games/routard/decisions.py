@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from core.kernel import Command, GameEvent, IllegalCommand
 from games.routard import commands as cmd
@@ -207,7 +207,7 @@ def _replayed(state: RoutardState, seat: int, command: cmd.ReplayWalk, rng: rand
     return ev.moved(seat, "replay", pos, pos + spaces, passengers, cost)
 
 
-_EVENT_OF: dict[type[Command], Callable[[RoutardState, int, Any, random.Random], GameEvent]] = {
+_EVENT_OF: Final[dict[type[Command], Callable[[RoutardState, int, Any, random.Random], GameEvent]]] = {
     cmd.ChooseLine: _sheet_rolled,
     cmd.Depart: _departed,
     cmd.SheetOffer: _sheet_answered,

@@ -9,7 +9,7 @@ the agenda's top is always a decision or an active step once an event is folded.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from core.kernel import GameEvent
 from games.routard import events as ev
@@ -509,7 +509,7 @@ def _settled(state: RoutardState, e: ev.AuctionSettled) -> None:
     state.auction = None
 
 
-_HANDLERS: dict[type[GameEvent], Callable[[RoutardState, Any], None]] = {  # each takes its key's events
+_HANDLERS: Final[dict[type[GameEvent], Callable[[RoutardState, Any], None]]] = {  # each takes its key's events
     ev.Dealt: _dealt,
     ev.DeckReshuffled: _reshuffled,
     ev.TurnEnded: _turn_ended,
@@ -670,7 +670,7 @@ def _counterpart(state: RoutardState, task: Resolve) -> bool:
     return True
 
 
-_EXPANDERS: dict[type[Task], Callable[[RoutardState, Any], bool]] = {  # each takes its key's tasks
+_EXPANDERS: Final[dict[type[Task], Callable[[RoutardState, Any], bool]]] = {  # each takes its key's tasks
     Start: _start,
     ArrivalCheck: _arrival_check,
     HotelPay: _hotel_pay,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from core.kernel import Command
 from games.routard import commands as cmd
@@ -31,9 +32,9 @@ from games.routard.tasks import (
     Shop,
 )
 
-RESERVE = 300  # cash kept for achat cards and hotel top-ups
-CHEQUES_WANTED = 8
-WALK_COST_WEIGHT = 0.01  # points lost per euro of move cost
+RESERVE: Final = 300  # cash kept for achat cards and hotel top-ups
+CHEQUES_WANTED: Final = 8
+WALK_COST_WEIGHT: Final = 0.01  # points lost per euro of move cost
 
 
 class RoutardHeuristic:

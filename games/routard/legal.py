@@ -5,6 +5,7 @@ left to games/routard/automatic.py."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from core.kernel import GAME_OVER, Command, Pending
 from games.routard import commands as cmd
@@ -88,7 +89,7 @@ def _bidding(state: RoutardState, task: Task) -> tuple[int, ...]:
     return _bidders_to_decide(state)
 
 
-_DECIDERS: dict[type[Task], Callable[[RoutardState, Task], tuple[int, ...]]] = {
+_DECIDERS: Final[dict[type[Task], Callable[[RoutardState, Task], tuple[int, ...]]]] = {
     Prep: _the_seat,
     Act: _the_seat,
     ChequeTopUp: _the_seat,
@@ -353,7 +354,7 @@ def next_raise(state: RoutardState) -> int:
     return auction.floor if auction.high == BANK else auction.price + state.config.auction_bid_step
 
 
-_OPTIONS: dict[type[Task], Callable[[RoutardState, Task, int], list[Command]]] = {
+_OPTIONS: Final[dict[type[Task], Callable[[RoutardState, Task, int], list[Command]]]] = {
     Prep: _prep_options,
     SheetOutcome: _sheet_offer_options,
     Act: _act_options,

@@ -7,15 +7,15 @@ only `evolve` changes it, so folding the events rebuilds the exact point a game 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from games.routard.config import RoutardConfig
 from games.routard.data import DECKS, RoutardData
 from games.routard.tasks import Task
 
-HOME = -1  # the off-track "Préparez votre sac" space: a player there is in stage 1
-BANK = -1  # the creditor or buyer that is not a player
-NOT_BROKE = -1
+HOME: Final = -1  # the off-track "Préparez votre sac" space: a player there is in stage 1
+BANK: Final = -1  # the creditor or buyer that is not a player
+NOT_BROKE: Final = -1
 
 
 @dataclass(eq=True, slots=True)

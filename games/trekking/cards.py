@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Container, Iterator
 from functools import cache
 from itertools import product
+from typing import Final
 
-KINDS_PER_SYMBOL = 3
+KINDS_PER_SYMBOL: Final = 3
 
 
 def value_of(kind: int) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from core.kernel import Command, GameEvent, IllegalCommand
 from games.trekking.automatic import deal
@@ -63,7 +63,7 @@ from games.trekking.souvenirs import arrival_events, recolour_events
 from games.trekking.state import ACTION, AIRPORT, DRAW, EFFECT, FLY, NO_ONE, OVER, PAY, ROUTE, TrekState
 
 Handler = Callable[[TrekState, int, Any, random.Random], list[GameEvent]]
-AUTO_GAINS = ("draw", "vp3")
+AUTO_GAINS: Final = ("draw", "vp3")
 
 
 # --- setup and the start of the turn ---------------------------------------------------------------
@@ -313,7 +313,7 @@ def _effect_name(kind: str, amount: int) -> str:
             "fly": "fly", "vp3": "take a 3 VP token", "recolor": "recolour a souvenir"}[kind]
 
 
-HANDLERS: dict[tuple[str, type], Handler] = {
+HANDLERS: Final[dict[tuple[str, type], Handler]] = {
     (AIRPORT, ChooseStartAirport): choose_airport,
     (FLY, Fly): fly,
     (FLY, SkipFly): skip_fly,
@@ -329,7 +329,7 @@ HANDLERS: dict[tuple[str, type], Handler] = {
                                            SkipEffect)},
 }
 
-EXPECTED = {
+EXPECTED: Final = {
     AIRPORT: "choose a free starting airport",
     FLY: "fly to a free airport or skip the flight",
     ROUTE: "announce the destination of your Move (MoveTo)",

@@ -8,7 +8,7 @@ next seat's, the end of the game (T28) or the round cap (T29).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from core.kernel import GameEvent
 from games.trekking.events import (
@@ -281,7 +281,7 @@ def _turn_ended(state: TrekState, event: TurnEnded) -> None:
     _begin_turn(state, following)
 
 
-_HANDLERS: dict[type, Callable[[TrekState, Any], None]] = {
+_HANDLERS: Final[dict[type, Callable[[TrekState, Any], None]]] = {
     GameBegan: _game_began,
     StartAirportChosen: _airport_chosen,
     Dealt: _dealt,

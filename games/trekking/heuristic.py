@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Final
 
 from core.evaluation import win_chances
 from core.kernel import Command
@@ -49,12 +50,12 @@ from games.trekking.scoring import score_sheet, set_points
 from games.trekking.souvenirs import holder_after_gain, holder_by_state
 from games.trekking.state import ACTION, EFFECT, NO_ONE, TrekState
 
-CARD_WORTH = 1.2  # points a trek card in hand is worth: it pays a link or a symbol later
-DRAW_TWO_WORTH = 2.6  # the Draw Two action: two cards, picked with care
-TILE_KEEP_CHANCE = 0.7  # how much of a tile's value counts when taking it (it may be stolen back)
-PROSPECT_WEIGHT = 0.45  # how much a destination not reachable this turn counts
-FLY_MARGIN = 1.5  # how much better an airport's prospect must be to fly (a flight gives up the spot)
-WIN_SPREAD = 12.0  # score points of uncertainty in `evaluate`
+CARD_WORTH: Final = 1.2  # points a trek card in hand is worth: it pays a link or a symbol later
+DRAW_TWO_WORTH: Final = 2.6  # the Draw Two action: two cards, picked with care
+TILE_KEEP_CHANCE: Final = 0.7  # how much of a tile's value counts when taking it (it may be stolen back)
+PROSPECT_WEIGHT: Final = 0.45  # how much a destination not reachable this turn counts
+FLY_MARGIN: Final = 1.5  # how much better an airport's prospect must be to fly (a flight gives up the spot)
+WIN_SPREAD: Final = 12.0  # score points of uncertainty in `evaluate`
 
 
 class TrekkingHeuristic:

@@ -4,7 +4,7 @@ options of the current Journey effect."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from core.kernel import GAME_OVER, Command, Pending
 from games.trekking.cards import pairs, symbol_payments
@@ -32,11 +32,11 @@ from games.trekking.data import Effect
 from games.trekking.reach import free_move_targets, move_targets, next_payment_cards, pays_route
 from games.trekking.state import ACTION, AIRPORT, DRAW, EFFECT, FLY, NO_ONE, OVER, PAY, ROUTE, TrekState
 
-SKIP_EFFECT = SkipEffect()
-SKIP_FLY = SkipFly()
-DRAW_TWO = DrawTwo()
-DRAW_TREK_CARD = DrawTrekCard()
-SET_OFF = SetOff()
+SKIP_EFFECT: Final = SkipEffect()
+SKIP_FLY: Final = SkipFly()
+DRAW_TWO: Final = DrawTwo()
+DRAW_TREK_CARD: Final = DrawTrekCard()
+SET_OFF: Final = SetOff()
 
 
 class _Interned(dict[Any, Command]):
@@ -51,12 +51,12 @@ class _Interned(dict[Any, Command]):
         return command
 
 
-MOVE_TO = _Interned(MoveTo)
-PAY_CARD = _Interned(PayCard)
-TAKE_TREK_CARD = _Interned(TakeTrekCard)
-VISIT = _Interned(Visit)
-FLY_TO = _Interned(Fly)
-JOURNEY = _Interned(lambda key: Journey(*key))  # key: (journey id, pair)
+MOVE_TO: Final = _Interned(MoveTo)
+PAY_CARD: Final = _Interned(PayCard)
+TAKE_TREK_CARD: Final = _Interned(TakeTrekCard)
+VISIT: Final = _Interned(Visit)
+FLY_TO: Final = _Interned(Fly)
+JOURNEY: Final = _Interned(lambda key: Journey(*key))  # key: (journey id, pair)
 
 
 def pending(state: TrekState) -> Pending:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import cache, cached_property
+from typing import Final
 
-TABLE_LENGTH = 12
-LONG_CACHE_LIMIT = 200_000
+TABLE_LENGTH: Final = 12
+LONG_CACHE_LIMIT: Final = 200_000
 
 Adjacency = tuple[tuple[tuple[int, int], ...], ...]  # per location: (neighbour, link index) pairs
 

@@ -9,21 +9,22 @@ Cards played towards an announced Move leave the hand for `paying`, in public, u
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from games.trekking.config import TrekkingConfig
 from games.trekking.data import TrekData
 from games.trekking.routes import Routes
 
-AIRPORT = "airport"  # setup: choosing starting airports
-FLY = "fly"  # start of turn: fly or not
-ROUTE = "route"  # the Move: announce the destination
-PAY = "pay"  # the Move: play the trek cards
-ACTION = "action"  # draw two, visit or journey
-DRAW = "draw"  # the picks of Draw Two
-EFFECT = "effect"  # a Journey card's effects, in order
-OVER = "over"
+AIRPORT: Final = "airport"  # setup: choosing starting airports
+FLY: Final = "fly"  # start of turn: fly or not
+ROUTE: Final = "route"  # the Move: announce the destination
+PAY: Final = "pay"  # the Move: play the trek cards
+ACTION: Final = "action"  # draw two, visit or journey
+DRAW: Final = "draw"  # the picks of Draw Two
+EFFECT: Final = "effect"  # a Journey card's effects, in order
+OVER: Final = "over"
 
-NO_ONE = -1
+NO_ONE: Final = -1
 
 
 @dataclass(eq=True)
