@@ -54,10 +54,22 @@ def _sums(ones: int, twos: int, threes: int) -> tuple[int, ...]:
 
 def sums_from(hand: list[int], lowest: int) -> tuple[int, ...]:
     """Every total a set of the hand's cards of kind `lowest` or above can make, 0 (no card) included, ascending."""
+    ones, twos, threes = value_counts(hand, lowest)
+    return totals(ones, twos, threes)
+
+
+def value_counts(hand: list[int], lowest: int) -> list[int]:
+    """How many of the hand's cards of kind `lowest` or above are worth 1, 2 and 3."""
     counts = [0] * KINDS_PER_SYMBOL
     for kind in range(lowest, len(hand)):
         counts[kind % KINDS_PER_SYMBOL] += hand[kind]
-    return (0, *_sums(counts[0], counts[1], counts[2]))
+    return counts
+
+
+@cache
+def totals(ones: int, twos: int, threes: int) -> tuple[int, ...]:
+    """Every total so many cards worth 1, 2 and 3 can make, 0 (no card) included, ascending."""
+    return (0, *_sums(ones, twos, threes))
 
 
 def payments_for(hand: list[int], lengths: Container[int], longest: int) -> list[tuple[int, ...]]:

@@ -58,7 +58,7 @@ from games.trekking.events import (
 )
 from games.trekking.evolve import evolve
 from games.trekking.legal import current_effect, effect_options, row_token, visitable_slot, waived_count
-from games.trekking.reach import next_payment_cards, payment_lengths, pays_route, route_lengths
+from games.trekking.reach import may_pay_next, next_payment_cards, payment_lengths, pays_route, route_lengths
 from games.trekking.souvenirs import arrival_events, recolour_events
 from games.trekking.state import ACTION, AIRPORT, DRAW, EFFECT, FLY, NO_ONE, OVER, PAY, ROUTE, TrekState
 
@@ -100,13 +100,13 @@ def pay_card(state: TrekState, seat: int, command: PayCard, rng: random.Random) 
     """One more card towards the Move; the hiker sets off at once when the cards pay a route and no card could
     be added towards a longer one."""
     hand, paid, kind = state.hands[seat], tuple(state.paying), command.card
-    if kind not in next_payment_cards(state, seat, hand, paid):
+    if not may_pay_next(state, seat, paid, kind):
         raise IllegalCommand(_payment_refusal(state, seat, kind, paid))
     events: list[GameEvent] = [trek_card_played(seat, kind)]
     rest = hand[:]
     rest[kind] -= 1
     played = (*paid, kind)
-    if pays_route(state, seat, played) and not next_payment_cards(state, seat, rest, played):
+    if pays_route(state, seat, played) and not next_payment_cards(state, seat, rest, played, first_only=True):
         events += _set_off_events(state, seat, played)
     return events
 

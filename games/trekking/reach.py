@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.trekking.cards import hand_sums, sums_from, total_value, value_of
+from games.trekking.cards import KINDS_PER_SYMBOL, hand_sums, sums_from, total_value, totals, value_counts
 from games.trekking.state import TrekState
 
 
@@ -62,22 +62,44 @@ def pays_route(state: TrekState, seat: int, paid: tuple[int, ...]) -> bool:
     return state.routes.reaches(state.position[seat], state.blocked_for(seat), total_value(paid), state.heading)
 
 
-def next_payment_cards(state: TrekState, seat: int, hand: list[int], paid: tuple[int, ...]) -> list[int]:
+def next_payment_cards(state: TrekState, seat: int, hand: list[int], paid: tuple[int, ...],
+                       first_only: bool = False) -> list[int]:
     """The kinds of `hand` that may be played next towards the Move after `paid`: from the last kind paid on
     (so that each set of cards is played in one order), and only if more of the hand can then make up the
     length of a route. Short completions are tried first: long routes need a search."""
-    start, blocked, reaches, target = state.position[seat], state.blocked_for(seat), state.routes.reaches, state.heading
-    total = total_value(paid)
+    total, lowest = total_value(paid), paid[-1] if paid else 0
+    counts = value_counts(hand, lowest)  # of the kinds from `kind` on, less the card played: what may follow it
     found = []
-    for kind in range(paid[-1] if paid else 0, len(hand)):
-        if not hand[kind]:
+    for kind in range(lowest, len(hand)):
+        held = hand[kind]
+        if not held:
             continue
-        rest = hand[:]
-        rest[kind] -= 1
-        reached = total + value_of(kind)
-        if any(reaches(start, blocked, reached + extra, target) for extra in sums_from(rest, kind)):
+        worth = kind % KINDS_PER_SYMBOL
+        counts[worth] -= 1
+        if _completes(state, seat, total + worth + 1, counts):
             found.append(kind)
+            if first_only:
+                break
+        counts[worth] -= held - 1
     return found
+
+
+def may_pay_next(state: TrekState, seat: int, paid: tuple[int, ...], kind: int) -> bool:
+    """Whether `kind` is one of `next_payment_cards`, asked of that kind alone."""
+    hand = state.hands[seat]
+    if not (paid[-1] if paid else 0) <= kind < len(hand) or not hand[kind]:
+        return False
+    counts = value_counts(hand, kind)
+    worth = kind % KINDS_PER_SYMBOL
+    counts[worth] -= 1
+    return _completes(state, seat, total_value(paid) + worth + 1, counts)
+
+
+def _completes(state: TrekState, seat: int, reached: int, counts: list[int]) -> bool:
+    """Whether cards worth 1, 2 and 3, so many of each as `counts`, can top `reached` up to the length of a
+    route to the announced target (none added, first)."""
+    start, blocked, reaches, target = state.position[seat], state.blocked_for(seat), state.routes.reaches, state.heading
+    return any(reaches(start, blocked, reached + extra, target) for extra in totals(counts[0], counts[1], counts[2]))
 
 
 def free_move_targets(state: TrekState, seat: int, most: int) -> int:
