@@ -122,11 +122,17 @@ def test_the_hot_modules_constants_are_final():
         f"{module}:{node.lineno}"
         for module in HOT_MODULES
         for node in ast.parse(source_path(module).read_text()).body
-        if isinstance(node, ast.Assign) and any(_constant_names(target) for target in node.targets)
-        or isinstance(node, ast.AnnAssign) and _constant_names(node.target) and node.value is not None
-        and "Final" not in ast.unparse(node.annotation)
+        if _is_loose_constant(node)
     ]
     assert not loose, f"annotate these module constants Final (NAME: Final = value): {loose}"
+
+
+def _is_loose_constant(node: ast.stmt) -> bool:
+    if isinstance(node, ast.Assign):
+        return any(_constant_names(target) for target in node.targets)
+    if isinstance(node, ast.AnnAssign) and node.value is not None:
+        return bool(_constant_names(node.target)) and "Final" not in ast.unparse(node.annotation)
+    return False
 
 
 def _constant_names(target: ast.expr) -> list[str]:
