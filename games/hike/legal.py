@@ -9,7 +9,22 @@ from games.hike import commands as cmd
 from games.hike.cards import Cards
 from games.hike.commands import Pay
 from games.hike.packs import contents, heaviest_cards, is_empty, payments
-from games.hike.state import DECIDE, DOWN, EMPTY, HAND, HEAVY, HIKE, JOIN, MEET, SETUP, SMELL, TURN, HikeState, Task
+from games.hike.state import (
+    DECIDE,
+    DOWN,
+    EMPTY,
+    HAND,
+    HEAVY,
+    HIKE,
+    JOIN,
+    MEET,
+    SETUP,
+    SMELL,
+    TURN,
+    HikeState,
+    Task,
+    rotation,
+)
 
 
 def pending(state: HikeState) -> Pending:
@@ -30,8 +45,8 @@ def pending(state: HikeState) -> Pending:
     return GAME_OVER
 
 
-def packing_order(state: HikeState) -> list[int]:
-    return state.clockwise(state.first_player, list(range(state.players)))
+def packing_order(state: HikeState) -> tuple[int, ...]:
+    return rotation(state.first_player, state.players)
 
 
 def legal(state: HikeState, seat: int) -> list[Command]:

@@ -8,6 +8,7 @@ and `tasks`: sub-decisions that interrupt the flow (hand-limit discards, bear, b
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Final
 
 from games.hike.cards import Cards
@@ -129,10 +130,16 @@ class HikeState:
         )
 
     def clockwise(self, start: int, seats: list[int] | tuple[int, ...]) -> list[int]:
-        """`seats` in clockwise order beginning at `start` (or the first seat after it)."""
-        players = self.players
-        return sorted(seats, key=lambda seat: (seat - start) % players)
+        """`seats` (distinct) in clockwise order beginning at `start` (or the first seat after it)."""
+        return [seat for seat in rotation(start, self.players) if seat in seats]
 
     def shows(self, owner: int, slot: int) -> bool:
         """Whether every seat can see the card in that slot."""
         return not self.config.hidden_backpacks or self.face_up[owner][slot]
+
+
+@cache
+def rotation(start: int, players: int) -> tuple[int, ...]:
+    """Every seat in clockwise order beginning at `start`: sorting seats by their distance from it cost a
+    key function per call."""
+    return tuple((start + step) % players for step in range(players))
