@@ -81,50 +81,39 @@ def _payment_moves(cards: Cards, held: tuple[int, ...], distance: int, minimal_o
 
 
 def packing_moves(state: HikeState, seat: int) -> list[Command]:
-    return list(_packing_moves(state.cards, tuple(state.hands[seat]), tuple(state.packs[seat])))
-
-
-@lru_cache(maxsize=1 << 12)
-def _packing_moves(cards: Cards, hand: tuple[int, ...], pack: tuple[int, ...]) -> tuple[Command, ...]:
+    cards, pack = state.cards, state.packs[seat]
     moves: list[Command] = [
         cmd.pack_card(card, slot)
-        for card in sorted(set(hand))
+        for card in sorted(set(state.hands[seat]))
         if cards.is_item(card)
         for slot in cards.slots_for(card)
         if pack[slot] == EMPTY
     ]
     moves.append(cmd.FINISH_PACKING)
-    return tuple(moves)
+    return moves
 
 
 def turn_moves(state: HikeState, seat: int) -> list[Command]:
+    """Made afresh each time: remembered by hand and pack, they were found again for one decision in twelve
+    of a random game, and the keys cost more than the moves."""
     if state.actions_left <= 0:
         return []
-    config, pack = state.config, state.packs[seat]
+    config, cards, pack = state.config, state.cards, state.packs[seat]
     fresh = state.actions_left == config.actions_per_turn
-    face_up = tuple(state.face_up[seat]) if config.hidden_backpacks else ()
-    flags = (fresh, bool(state.draw), config.leader_needs_backpack, config.allow_fewer_actions)
-    return list(_turn_moves(state.cards, tuple(state.hands[seat]), tuple(pack), face_up, flags))
-
-
-@lru_cache(maxsize=1 << 14)
-def _turn_moves(cards: Cards, hand: tuple[int, ...], pack: tuple[int, ...], face_up: tuple[bool, ...],
-                flags: tuple[bool, bool, bool, bool]) -> tuple[Command, ...]:
-    """The turn's moves depend on these few things only, and recur constantly in playouts: remember them."""
-    fresh, can_draw, leader_needs_backpack, allow_fewer = flags
-    moves: list[Command] = [cmd.DRAW] if can_draw else []
-    for card in sorted(set(hand)):
+    face_up = state.face_up[seat] if config.hidden_backpacks else None
+    moves: list[Command] = [cmd.DRAW] if state.draw else []
+    for card in sorted(set(state.hands[seat])):
         if not cards.is_item(card):
             moves.append(cmd.play_hazard(card))
             continue
         for slot in cards.slot_lists[card]:
-            if swap_changes_something(card, pack[slot], bool(face_up) and face_up[slot]):
+            if swap_changes_something(card, pack[slot], face_up is not None and face_up[slot]):
                 moves.append(cmd.place(card, slot))
-    if fresh and (not leader_needs_backpack or any(card != EMPTY for card in pack)):
+    if fresh and (not config.leader_needs_backpack or any(card != EMPTY for card in pack)):
         moves.append(cmd.START_HIKE)
-    if allow_fewer and not fresh:
+    if config.allow_fewer_actions and not fresh:
         moves.append(cmd.END_TURN)
-    return tuple(moves)
+    return moves
 
 
 def swap_changes_something(card: int, occupant: int, occupant_face_up: bool) -> bool:
