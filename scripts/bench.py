@@ -3,8 +3,10 @@
 For each registered game: the cost of a random playout step of the bare kernel as a multiple of a bare
 pure-Python reference step (a trick-taking step on plain lists: pick a card, remove it, play it); and
 the cost of a game recorded through the Game aggregate in memory, and of one stored in SQLite (saved
-once per game), as multiples of the bare kernel. Each figure is the best of several rounds, measured on
-the same seeds, so that the ratios compare like with like on a noisy machine. Then MCTS simulations per
+once per game), as multiples of the bare kernel. Each figure is the best of several rounds, each round
+on games not played before (a kernel that remembers what it computed must not meet the same games
+again), and the three figures of a game on the same rounds of seeds, so that the ratios compare like
+with like on a noisy machine. Then MCTS simulations per
 second from each game's first decision with random playouts to the end, and on Old Man of the Forest
 with playouts cut by the evaluation (scripts/bench-bots measures more specs and the bots' strength); last,
 a tournament game against its in-memory recording, and two workers against one (scripts/bench_tournament.py).
@@ -87,12 +89,12 @@ def recorded_game(rules: Any, config: Any, seed: int) -> Game:
     return game
 
 
-def per_step(run: Callable[[int], int], seeds: range) -> float:
-    """Best-of-ROUNDS seconds per step over the seeds."""
+def per_step(run: Callable[[int], int], games: int) -> float:
+    """Best-of-ROUNDS seconds per step, each round on `games` seeds of its own (the same for every `run`)."""
     best = float("inf")
-    for _ in range(ROUNDS):
+    for round_ in range(ROUNDS):
         started = time.perf_counter()
-        steps = sum(run(seed) for seed in seeds)
+        steps = sum(run(seed) for seed in range(round_ * games, (round_ + 1) * games))
         best = min(best, (time.perf_counter() - started) / steps)
     return best
 
@@ -100,7 +102,6 @@ def per_step(run: Callable[[int], int], seeds: range) -> float:
 def bench_game(name: str, games: int, db_folder: Path) -> dict[str, float]:
     rules = load_rules(name)
     config = rules.configure(rules.max_players if name != "routard" else rules.min_players)
-    seeds = range(games)
     store = open_store(str(db_folder / f"{name}.db"))
 
     def stored(seed: int) -> int:
@@ -112,9 +113,9 @@ def bench_game(name: str, games: int, db_folder: Path) -> dict[str, float]:
         return _decisions(recorded_game(rules, config, seed))
 
     return {
-        "kernel": per_step(lambda seed: kernel_playout(rules, config, seed), seeds),
-        "memory": per_step(in_memory, seeds),
-        "sqlite": per_step(stored, range(games, games * 2)),
+        "kernel": per_step(lambda seed: kernel_playout(rules, config, seed), games),
+        "memory": per_step(in_memory, games),
+        "sqlite": per_step(stored, games),
     }
 
 
@@ -140,7 +141,7 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only this game (repeatable); default: all registered")
     args = parser.parse_args()
     console = Console()
-    reference = per_step(reference_playout, range(args.games * 4))
+    reference = per_step(reference_playout, args.games * 4)
     table = Table(title=f"Step costs (best of {ROUNDS} rounds, {args.games} games each)")
     for column in ("game", "kernel µs/step", "kernel/ref (≤5x)", "memory/kernel (≤3x)", "SQLite/kernel (≤6x)"):
         table.add_column(column, justify="right")
