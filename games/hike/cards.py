@@ -30,7 +30,7 @@ class Cards:
     digest: int = field(repr=False, compare=False)  # their hash, made by data.tables
 
     def __hash__(self) -> int:
-        """Precomputed: move lists are memoised per card table, so a table is hashed on every turn."""
+        """Precomputed: payments and plays are looked up per card table, so a table is hashed on every turn."""
         return self.digest
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from core.kernel import GAME_OVER, Command, Pending
 from games.hike import commands as cmd
@@ -102,18 +102,27 @@ def turn_moves(state: HikeState, seat: int) -> list[Command]:
     fresh = state.actions_left == config.actions_per_turn
     face_up = state.face_up[seat] if config.hidden_backpacks else None
     moves: list[Command] = [cmd.DRAW] if state.draw else []
+    plays = _plays(cards)
     for card in sorted(set(state.hands[seat])):
-        if not cards.is_item(card):
-            moves.append(cmd.play_hazard(card))
-            continue
-        for slot in cards.slot_lists[card]:
-            if swap_changes_something(card, pack[slot], face_up is not None and face_up[slot]):
-                moves.append(cmd.place(card, slot))
+        for slot, play in plays[card]:
+            if slot == EMPTY or swap_changes_something(card, pack[slot], face_up is not None and face_up[slot]):
+                moves.append(play)
     if fresh and (not config.leader_needs_backpack or any(card != EMPTY for card in pack)):
         moves.append(cmd.START_HIKE)
     if config.allow_fewer_actions and not fresh:
         moves.append(cmd.END_TURN)
     return moves
+
+
+@cache
+def _plays(cards: Cards) -> tuple[tuple[tuple[int, Command], ...], ...]:
+    """Per card, the turn's commands that play it, with the slot each fills: a hazard's one play (slot
+    EMPTY), an item's placements. A table read per card instead of a cached call per command."""
+    return tuple(
+        tuple((slot, cmd.place(card, slot)) for slot in cards.slot_lists[card]) if cards.is_item(card)
+        else ((EMPTY, cmd.play_hazard(card)),)
+        for card in range(len(cards.names))
+    )
 
 
 def swap_changes_something(card: int, occupant: int, occupant_face_up: bool) -> bool:
