@@ -84,19 +84,33 @@ class Pending:
     simultaneous: bool = False
 
     @staticmethod
-    @cache
     def single(seat: int) -> Pending:
-        """A shared instance (Pending is immutable): kernels ask on every step, so it is one cached call."""
-        return Pending((seat,))
+        """A shared instance (Pending is immutable): `one_seat(seat)`."""
+        return one_seat(seat)
 
     @staticmethod
     def together(seats: Sequence[int]) -> Pending:
-        """A shared instance too: a round of secret choices asks again after every answer."""
-        return _simultaneous(tuple(sorted(seats)))
+        """A shared instance too: `seats_together(seats)`."""
+        return seats_together(seats)
 
     @property
     def over(self) -> bool:
         return not self.seats
+
+
+ONE_SEAT: tuple[Pending, ...] = tuple(Pending((seat,)) for seat in range(16))
+"""`Pending.single(seat)` of the first sixteen seats, made once: kernels ask on every step, and compiled
+kernels index this table (a cached call cost them a method lookup and an argument tuple, 900 instructions)."""
+
+
+def one_seat(seat: int) -> Pending:
+    """`Pending.single`: shared up to sixteen seats (Pending is immutable, and equal by value beyond)."""
+    return ONE_SEAT[seat] if seat < len(ONE_SEAT) else Pending((seat,))
+
+
+def seats_together(seats: Sequence[int]) -> Pending:
+    """`Pending.together`, shared too: a round of secret choices asks again after every answer."""
+    return _simultaneous(tuple(sorted(seats)))
 
 
 @cache

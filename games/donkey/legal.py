@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
-from core.kernel import GAME_OVER, Command, Pending
+from core.kernel import GAME_OVER, ONE_SEAT, Command, Pending, seats_together
 from games.donkey.commands import (
     ACCEPT,
     FAVOUR4_KEEP,
@@ -36,12 +36,12 @@ def pending(state: DonkeyState) -> Pending:
     phase = state.phase
     if phase == LOAD:
         if state.queue:  # the difficult donkey: one at a time (D20)
-            return Pending.single(state.queue[0])
-        return Pending.together(tuple(seat for seat, ids in enumerate(state.played) if not ids))
+            return ONE_SEAT[state.queue[0]]
+        return seats_together(tuple(seat for seat, ids in enumerate(state.played) if not ids))
     if phase == POST:
-        return Pending.single(state.post[0][0])
+        return ONE_SEAT[state.post[0][0]]
     if phase in (FAVOUR, CONTRACT, PICK, SWAP):
-        return Pending.single(state.queue[0])
+        return ONE_SEAT[state.queue[0]]
     return GAME_OVER
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.kernel import GAME_OVER, Command, Pending
+from core.kernel import GAME_OVER, ONE_SEAT, Command, Pending
 from games.forest.cashing import affordable, payments
 from games.forest.commands import PASS_CASH, DeclineTake, cash_in, play_card, take_card
 from games.forest.state import CASH_FIRST, CASH_SECOND, OVER, PLAY, TAKE_FIRST, TAKE_SECOND, ForestState
@@ -10,7 +10,7 @@ from games.forest.state import CASH_FIRST, CASH_SECOND, OVER, PLAY, TAKE_FIRST, 
 
 def pending(state: ForestState) -> Pending:
     seat = actor(state)
-    return GAME_OVER if seat < 0 else Pending.single(seat)
+    return GAME_OVER if seat < 0 else ONE_SEAT[seat]
 
 
 def legal(state: ForestState, seat: int) -> list[Command]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from core.kernel import GAME_OVER, Command, Pending
+from core.kernel import GAME_OVER, ONE_SEAT, Command, Pending, seats_together
 from games.hike import commands as cmd
 from games.hike.cards import Cards
 from games.hike.commands import Pay
@@ -29,19 +29,19 @@ from games.hike.state import (
 
 def pending(state: HikeState) -> Pending:
     if state.tasks:
-        return Pending.single(state.tasks[0][1])
+        return ONE_SEAT[state.tasks[0][1]]
     phase = state.phase
     if phase == TURN:
-        return Pending.single(state.current)
+        return ONE_SEAT[state.current]
     if phase == HIKE:
-        return Pending.single(state.queue[0]) if state.queue else GAME_OVER
+        return ONE_SEAT[state.queue[0]] if state.queue else GAME_OVER
     if phase == SETUP:
         waiting = [seat for seat in packing_order(state) if not state.packing_done[seat]]
         if not waiting:
             return GAME_OVER
         if state.config.setup_backpacks == "sequential":
-            return Pending.single(waiting[0])
-        return Pending.together(waiting)
+            return ONE_SEAT[waiting[0]]
+        return seats_together(waiting)
     return GAME_OVER
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from core.kernel import GAME_OVER, Command, Pending
+from core.kernel import GAME_OVER, ONE_SEAT, Command, Pending, seats_together
 from games.routard import commands as cmd
 from games.routard.amounts import amount_options
 from games.routard.data import ELEMENTS, SHEET_LINES
@@ -45,7 +45,7 @@ def pending(state: RoutardState) -> Pending:
     seats = waiting(state)
     if not seats:
         return GAME_OVER
-    return Pending.together(seats) if sealed(state) else Pending.single(seats[0])
+    return seats_together(seats) if sealed(state) else ONE_SEAT[seats[0]]
 
 
 def waiting(state: RoutardState) -> tuple[int, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from core.kernel import GAME_OVER, Command, Pending
+from core.kernel import GAME_OVER, ONE_SEAT, Command, Pending
 from games.trekking.cards import pairs, symbol_payments
 from games.trekking.commands import (
     ChooseStartAirport,
@@ -60,7 +60,7 @@ JOURNEY: Final = _Interned(lambda key: Journey(*key))  # key: (journey id, pair)
 
 
 def pending(state: TrekState) -> Pending:
-    return GAME_OVER if state.phase == OVER else Pending.single(state.active)
+    return GAME_OVER if state.phase == OVER else ONE_SEAT[state.active]
 
 
 def legal(state: TrekState, seat: int) -> list[Command]:
