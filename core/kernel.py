@@ -85,8 +85,8 @@ class Pending:
 
     @staticmethod
     def single(seat: int) -> Pending:
-        """A shared instance (Pending is immutable): `one_seat(seat)`."""
-        return one_seat(seat)
+        """A shared instance (Pending is immutable) up to sixteen seats, an equal one beyond."""
+        return ONE_SEAT[seat] if seat < len(ONE_SEAT) else Pending((seat,))
 
     @staticmethod
     def together(seats: Sequence[int]) -> Pending:
@@ -101,11 +101,6 @@ class Pending:
 ONE_SEAT: tuple[Pending, ...] = tuple(Pending((seat,)) for seat in range(16))
 """`Pending.single(seat)` of the first sixteen seats, made once: kernels ask on every step, and compiled
 kernels index this table (a cached call cost them a method lookup and an argument tuple, 900 instructions)."""
-
-
-def one_seat(seat: int) -> Pending:
-    """`Pending.single`: shared up to sixteen seats (Pending is immutable, and equal by value beyond)."""
-    return ONE_SEAT[seat] if seat < len(ONE_SEAT) else Pending((seat,))
 
 
 def seats_together(seats: Sequence[int]) -> Pending:

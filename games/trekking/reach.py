@@ -97,7 +97,7 @@ def may_pay_next(state: TrekState, seat: int, paid: tuple[int, ...], kind: int) 
 
 def _completes(state: TrekState, seat: int, reached: int, counts: list[int]) -> bool:
     """Whether cards worth 1, 2 and 3, so many of each as `counts`, can top `reached` up to the length of a
-    route to the announced target (none added, first)."""
+    route to the announced target: adding none first, then ever more (short routes are the cheap ones)."""
     start, blocked, reaches, target = state.position[seat], state.blocked_for(seat), state.routes.reaches, state.heading
     return any(reaches(start, blocked, reached + extra, target) for extra in totals(counts[0], counts[1], counts[2]))
 
