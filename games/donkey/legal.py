@@ -37,7 +37,7 @@ def pending(state: DonkeyState) -> Pending:
     if phase == LOAD:
         if state.queue:  # the difficult donkey: one at a time (D20)
             return ONE_SEAT[state.queue[0]]
-        return seats_together(tuple(seat for seat, ids in enumerate(state.played) if not ids))
+        return seats_together([seat for seat, ids in enumerate(state.played) if not ids])
     if phase == POST:
         return ONE_SEAT[state.post[0][0]]
     if phase in (FAVOUR, CONTRACT, PICK, SWAP):

@@ -76,7 +76,9 @@ def options(state: HikeState, seat: int) -> list[Command]:
 
 @lru_cache(maxsize=1 << 12)
 def _payment_moves(cards: Cards, held: tuple[int, ...], distance: int, minimal_only: bool) -> tuple[Pay, ...]:
-    """Keyed by what the pack holds, not where: the payments depend on the cards alone, which recur far more."""
+    """Keyed by what the pack holds, not where: the payments depend on the cards alone. Unlike the turn's
+    moves (remembered once, now made afresh), this pays on games it has not seen: 1,335 hits for 1,188
+    misses over 300 random games."""
     return tuple(Pay(chosen) for chosen in payments(cards, held, distance, minimal_only))
 
 
@@ -119,7 +121,7 @@ def _plays(cards: Cards) -> tuple[tuple[tuple[int, Command], ...], ...]:
     """Per card, the turn's commands that play it, with the slot each fills: a hazard's one play (slot
     EMPTY), an item's placements. A table read per card instead of a cached call per command."""
     return tuple(
-        tuple((slot, cmd.place(card, slot)) for slot in cards.slot_lists[card]) if cards.is_item(card)
+        tuple((slot, cmd.place(card, slot)) for slot in cards.slots_for(card)) if cards.is_item(card)
         else ((EMPTY, cmd.play_hazard(card)),)
         for card in range(len(cards.names))
     )
