@@ -209,6 +209,7 @@ def persistence_env(db: str) -> dict[str, str]:
             "POSTGRES_PASSWORD": unquote(url.password or ""),
             "POSTGRES_CONNECT_TIMEOUT": "5",
             "POSTGRES_POOL_SIZE": "2",
+            "APPLICATION_RECORDER_TOPIC": "core.postgres:SerialSchemaPostgresRecorder",
         }
     if "://" in db:
         raise StoreUnavailable(f"unsupported database {db!r}; use memory, a SQLite file path or postgresql://...")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+
 import pytest
 
 from core.runner import MatchSettings
 from core.store import GameNotFound, StoreUnavailable, open_store
 from tests.matches import play_match
-from tests.stores import store_of_kind
+from tests.stores import postgres_database, store_of_kind
 
 KINDS = ["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
 
@@ -58,3 +61,23 @@ def test_a_store_that_cannot_be_opened_says_why(db, message):
     with pytest.raises(StoreUnavailable) as error:
         open_store(db)
     assert message in str(error.value)
+
+
+def _open_and_close(url: str) -> str:
+    try:
+        open_store(url).close()
+    except StoreUnavailable as error:
+        return str(error)
+    return ""
+
+
+@pytest.mark.postgres
+def test_processes_opening_one_new_postgres_database_at_once_all_open_it():
+    """Each opener creates the schema if missing and replaces its insert function; at the same moment, two
+    of them used to fail one ("tuple concurrently updated", or a type created twice): a tournament starting
+    while `tournament status` or a test polled the same database."""
+    with ProcessPoolExecutor(8, mp_context=multiprocessing.get_context("spawn")) as pool:
+        for _ in range(2):
+            with postgres_database() as url:
+                refused = [error for error in pool.map(_open_and_close, [url] * 16) if error]
+                assert not refused, refused[0]

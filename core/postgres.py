@@ -1,0 +1,34 @@
+"""The PostgreSQL recorder of the store (core/store.py names it by topic, so only a PostgreSQL store imports it).
+
+Every process that opens a store creates its tables, types and insert function if they are missing, and
+replaces the function in any case. PostgreSQL refuses two sessions doing that at once ("tuple concurrently
+updated", or a duplicate key in pg_type for a type created twice), so two commands opening one database at
+the same moment (a tournament and a viewer, or `meeplog tournament status` polling a starting tournament)
+failed one of them. Here they take turns.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from eventsourcing.postgres import PostgresApplicationRecorder
+from psycopg.errors import DuplicateObject
+from psycopg.sql import SQL
+
+
+class SerialSchemaPostgresRecorder(PostgresApplicationRecorder):
+    """The library's application recorder, whose schema is made by one opener at a time."""
+
+    def create_table(self) -> None:
+        """The library's steps in one transaction that first takes a lock for this events table (released
+        at commit); a type that exists already is skipped inside a savepoint, as the library skips it in a
+        transaction of its own."""
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(SQL("SELECT pg_advisory_xact_lock(hashtext(%s))"),
+                         (f"meeplog schema {self.datastore.schema}.{self.events_table_name}",))
+            for statement in self.sql_create_statements:
+                if "CREATE TYPE" in statement.as_string():
+                    with contextlib.suppress(DuplicateObject), curs.connection.transaction():
+                        curs.execute(statement, prepare=False)
+            self._create_table(curs)
+        self.datastore.register_type_adapters()
