@@ -5,7 +5,6 @@ A backpack is the list of a seat's seven slots (hands included), EMPTY where no 
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import product
 
 from games.hike.cards import Cards
@@ -56,28 +55,44 @@ def payments(cards: Cards, pack: Pack, distance: int, minimal_only: bool) -> lis
     a seven-card pack gives at most 127 choices. With `minimal_only`, dropping any card of a choice
     must leave it short of the distance.
     """
-    held = sorted(Counter(contents(pack)).items())
+    held = _kinds(contents(pack))
     boots = cards.boots
     found = []
     for counts in product(*(range(count + 1) for _, count in held)):
-        chosen = tuple(card for (card, _), n in zip(held, counts, strict=True) for _ in range(n))
-        total = sum(boots[card] for card in chosen)
+        chosen: list[int] = []
+        total = 0
+        for (card, _), copies in zip(held, counts):
+            if copies:
+                chosen += [card] * copies
+                total += boots[card] * copies
         if not chosen or total < distance:
             continue
-        if minimal_only and total - min(boots[card] for card in chosen) >= distance:
+        if minimal_only and total - min([boots[card] for card in chosen]) >= distance:
             continue
-        found.append((total, len(chosen), chosen))
+        found.append((total, len(chosen), tuple(chosen)))
     return [chosen for _, _, chosen in sorted(found)]
+
+
+def _kinds(held: list[int]) -> list[tuple[int, int]]:
+    """The distinct cards held, lowest first, each with its number of copies (a Counter, uncompiled, cost
+    more than the whole enumeration)."""
+    kinds: list[tuple[int, int]] = []
+    for card in sorted(held):
+        if kinds and kinds[-1][0] == card:
+            kinds[-1] = (card, kinds[-1][1] + 1)
+        else:
+            kinds.append((card, 1))
+    return kinds
 
 
 def is_payment(cards: Cards, pack: list[int], distance: int, minimal_only: bool, chosen: tuple[int, ...]) -> str:
     """Why `chosen` cannot pay `distance` from this pack, or "" when it can."""
     if not chosen:
         return "choose at least one backpack card to pay with"
-    held = Counter(contents(pack))
-    missing = Counter(chosen) - held
+    held = contents(pack)
+    missing = sorted({card for card in chosen if chosen.count(card) > held.count(card)})
     if missing:
-        return f"your backpack does not hold {', '.join(cards.names[c] for c in sorted(missing))}"
+        return f"your backpack does not hold {', '.join(cards.names[c] for c in missing)}"
     total = sum(cards.boots[card] for card in chosen)
     if total < distance:
         return f"those cards are worth {total} boots, short of the {distance} to walk"
