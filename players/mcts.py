@@ -132,7 +132,7 @@ class Search:
         if len(seats) <= 1:
             return tuple([(seat, self._select(node, state, seat)) for seat in seats]), None, modelled
         mixed = [self._mix(node, state, seat) for seat in seats]
-        joint = tuple([(seat, command) for seat, (command, _) in zip(seats, mixed, strict=True)])
+        joint = tuple([(seat, command) for seat, (command, _) in zip(seats, mixed)])
         return joint, [chance for _, chance in mixed], modelled
 
     def _select(self, node: _Node, state: Any, seat: int) -> Command:
@@ -150,7 +150,7 @@ class Search:
         fpu = self.fpu
         found = [edges.get((seat, command)) for command in legal]
         if fpu is None and None in found:
-            untried = [command for command, edge in zip(legal, found, strict=True) if edge is None]
+            untried = [command for command, edge in zip(legal, found) if edge is None]
             if favourite is not None and favourite in untried:
                 command = favourite
             else:
@@ -160,7 +160,7 @@ class Search:
         c, bias, best, best_score, best_tried = self.c, self.bias, legal[0], -math.inf, True
         first_play = fpu if fpu is not None else math.inf  # without fpu, every move here has been tried
         visits: float
-        for command, edge in zip(legal, found, strict=True):
+        for command, edge in zip(legal, found):
             if edge is None:
                 score, visits = first_play, 0.0
             else:
@@ -195,7 +195,7 @@ class Search:
         weights = [math.exp(eta * (gain - top)) for gain in gains]
         scale = (1 - gamma) / sum(weights)
         pick = self.rng.random()
-        for command, weight in zip(legal, weights, strict=True):
+        for command, weight in zip(legal, weights):
             chance = weight * scale + gamma / count
             pick -= chance
             if pick < 0:

@@ -121,7 +121,7 @@ def _load_committed(state: DonkeyState, event: LoadCommitted) -> None:
     ids = list(range(state.next_slot, state.next_slot + len(cards)))
     state.next_slot += len(cards)
     hand = state.hands[seat]
-    for slot_id, value in zip(ids, cards, strict=True):
+    for slot_id, value in zip(ids, cards):
         state.slots[slot_id] = (seat, value)
         hand.remove(value)
         if event.face_up:
@@ -295,7 +295,7 @@ def _next_winner_turn(state: DonkeyState) -> None:
 
 
 def _round_scored(state: DonkeyState, event: RoundScored) -> None:
-    for seat, (gains, drawn) in enumerate(zip(event.gains, event.draws, strict=True)):
+    for seat, (gains, drawn) in enumerate(zip(event.gains, event.draws)):
         state.scored[seat].extend(gains)
         state.scored[seat].extend(drawn or ())
         state.scored[seat].sort()  # a pile is a set of values: no order to leak

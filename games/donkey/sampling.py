@@ -78,7 +78,7 @@ def _redeal_colour(state: DonkeyState, seat: int, owner: int, rng: random.Random
         values.remove(value)
     rest = [p for p in positions if p not in placed]
     rng.shuffle(values)
-    placed.update(zip(rest, values, strict=True))
+    placed.update(zip(rest, values))
     state.hands[owner] = sorted(v for p, v in placed.items() if p < 0)
     for position, value in placed.items():
         if position >= 0:

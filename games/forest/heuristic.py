@@ -217,7 +217,7 @@ def _play(state: ForestState, seat: int, legal: list[Command], take_values: list
     unseen = 1
     if later:
         by_suit, above, unseen = _unseen(state, seat)
-        unknown_worth = sum(count * worth for count, worth in zip(by_suit, take_values, strict=True)) / unseen
+        unknown_worth = sum(count * worth for count, worth in zip(by_suit, take_values)) / unseen
         options += [unknown_worth] * later
     options.sort(reverse=True)
     if_first = options[0]

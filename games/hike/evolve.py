@@ -93,7 +93,7 @@ def _check_hand_limit(state: HikeState, seat: int) -> None:
 
 def _to_hand(state: HikeState, seat: int, slots: tuple[int, ...], cards: tuple[int | None, ...],
              secret: tuple[int, ...]) -> None:
-    for slot, card in zip(slots, cards, strict=True):
+    for slot, card in zip(slots, cards):
         assert card is not None, "evolve needs the true event"
         state.packs[seat][slot] = EMPTY
         state.face_up[seat][slot] = False
@@ -381,7 +381,7 @@ def _skunk_came(state: HikeState, e: SkunkCame) -> None:
 
 
 def _raccoon_came(state: HikeState, e: RaccoonCame) -> None:
-    for victim, card in zip(e.victims, e.cards, strict=True):
+    for victim, card in zip(e.victims, e.cards):
         assert card is not None, "evolve needs the true event"
         state.hands[victim].remove(card)
         if e.thief < 0:
@@ -406,7 +406,7 @@ def _dropped(state: HikeState, e: Dropped) -> None:
 def _skunked(state: HikeState, e: Skunked) -> None:
     assert e.slot is not None, "evolve needs the true event"
     state.discard.append(_empty_slot(state, e.seat, e.slot))
-    kept = [(slot, card) for slot, card in zip(e.slots, e.returned, strict=True) if slot != e.slot]
+    kept = [(slot, card) for slot, card in zip(e.slots, e.returned) if slot != e.slot]
     _to_hand(state, e.seat, tuple(s for s, _ in kept), tuple(card for _, card in kept), e.secret_slots)
     state.tasks.pop(0)
     _check_hand_limit(state, e.seat)

@@ -72,7 +72,7 @@ class HikeHeuristic:
         backpack carries and of the revealed cards of the hike it is on; the fewer cards left, the surer."""
         cards = state.cards
         estimates = [banked + PACK_WORTH * weight(cards, pack)
-                     for banked, pack in zip(scores(state), state.packs, strict=True)]
+                     for banked, pack in zip(scores(state), state.packs)]
         if state.hikers:
             share = sum(cards.boots[card] for card in state.pool) / len(state.hikers)
             for seat in state.hikers:

@@ -70,7 +70,7 @@ def _redraw_face_down(state: HikeState, observer: int, face_down: list[Slot], un
     for _ in range(ATTEMPTS if face_down else 1):
         chosen = _assign(state, observer, face_down, pool, rng)
         if chosen is not None and _payer_can_pay(state, observer, face_down, chosen):
-            for (seat, slot), card in zip(face_down, chosen, strict=True):
+            for (seat, slot), card in zip(face_down, chosen):
                 state.packs[seat][slot] = card
             return _shuffled(pool - Counter(chosen), rng)
     return _shuffled(unseen, rng)
@@ -158,7 +158,7 @@ def _payer_can_pay(state: HikeState, observer: int, face_down: list[Slot], chose
     if payer < 0:
         return True
     pack = list(state.packs[payer])
-    for (seat, slot), card in zip(face_down, chosen, strict=True):
+    for (seat, slot), card in zip(face_down, chosen):
         if seat == payer:
             pack[slot] = card
     return weight(state.cards, pack) >= state.cards.boots[state.revealed]

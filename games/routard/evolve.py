@@ -140,7 +140,7 @@ def _push_turn(state: RoutardState, seat: int) -> None:
 
 def _dealt(state: RoutardState, e: ev.Dealt) -> None:
     assert e.orders is not None
-    for deck, order in zip(DECKS, e.orders, strict=True):
+    for deck, order in zip(DECKS, e.orders):
         state.draw[deck] = order
         state.discard[deck] = ()
     if state.config.express:

@@ -14,7 +14,7 @@ def deal(state: TrekState, rng: random.Random) -> Dealt:
     bag = list(data.cube_bag(players))
     rng.shuffle(bag)
     cubes = [NO_ONE] * data.location_count
-    for location, colour in zip(data.eligible_locations(players), bag, strict=True):
+    for location, colour in zip(data.eligible_locations(players), bag):
         cubes[location] = colour
 
     tokens = list(data.region_tokens.values)

@@ -285,7 +285,7 @@ def _visit_events(state: TrekState, seat: int, paid: tuple[int, ...], discount: 
             raise IllegalCommand(f"{kind} is not a trek card")
         given[symbol_of(kind)] += 1
     waived = waived_count(state, requirement, discount)
-    short = [need - got for need, got in zip(requirement, given, strict=True)]
+    short = [need - got for need, got in zip(requirement, given)]
     if not holds(state.hands[seat], paid) or min(short) < 0 or sum(short) != waived:
         symbols = ", ".join(data.destination[destination].requirement)
         also = f", ignoring {waived} of them" if waived else ""

@@ -258,7 +258,7 @@ class Routes:
             return 0
         bound = len(path)
         gates = [start, *(node for crossing in path for node in crossing), end]  # enter, leave, enter, ... leave
-        for enter, leave in zip(gates[0::2], gates[1::2], strict=True):
+        for enter, leave in zip(gates[0::2], gates[1::2]):
             own = piece[enter]
             degree = dict.fromkeys((n for n in inside if piece[n] == own), 0)
             count = 0
