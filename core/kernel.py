@@ -13,7 +13,7 @@ import hashlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
@@ -82,6 +82,12 @@ class Pending:
 
     seats: tuple[int, ...] = ()
     simultaneous: bool = False
+    over: bool = field(init=False, repr=False, compare=False)
+    """Nobody is to decide: the game is over. Stored, not a property: every step of every loop reads it, and a
+    property is an interpreted call even from compiled code."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "over", not self.seats)
 
     @staticmethod
     def single(seat: int) -> Pending:
@@ -92,10 +98,6 @@ class Pending:
     def together(seats: Sequence[int]) -> Pending:
         """A shared instance too: `seats_together(seats)`."""
         return seats_together(seats)
-
-    @property
-    def over(self) -> bool:
-        return not self.seats
 
 
 ONE_SEAT: tuple[Pending, ...] = tuple(Pending((seat,)) for seat in range(16))
