@@ -61,6 +61,14 @@ class ForestRules(Rules[ForestState, ForestConfig]):
     def evolve(self, state: ForestState, event: GameEvent) -> None:
         evolve(state, event)
 
+    def apply(self, state: ForestState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
+        """Rules.apply (decide, then fold each event), compiled here: inherited, it is interpreted code that
+        looks a method up for every event."""
+        events = decide(state, seat, command, rng)
+        for event in events:
+            evolve(state, event)
+        return events
+
     def view(self, state: ForestState, seat: int) -> BaseModel:
         return view(state, seat, pending(state))
 

@@ -69,6 +69,14 @@ class TrekkingRules(Rules[TrekState, TrekkingConfig]):
     def evolve(self, state: TrekState, event: GameEvent) -> None:
         evolve(state, event)
 
+    def apply(self, state: TrekState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
+        """Rules.apply (decide, then fold each event), compiled here: inherited, it is interpreted code that
+        looks a method up for every event."""
+        events = decide(state, seat, command, rng)
+        for event in events:
+            evolve(state, event)
+        return events
+
     def view(self, state: TrekState, seat: int) -> BaseModel:
         return view(state, seat)
 
