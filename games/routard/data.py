@@ -252,7 +252,12 @@ class RoutardData(Frozen):
         return space.name or f"space {i} ({space.type.replace('_', ' ')})"
 
     def card(self, deck: str, index: int) -> HotelCard | AchatCard | EffectCard:
-        return getattr(self.decks, deck)[index]
+        return self.deck_cards[deck][index]
+
+    @cached_property
+    def deck_cards(self) -> dict[str, tuple[HotelCard | AchatCard | EffectCard, ...]]:
+        """Each deck's cards by name, a table the kernel reads for every drawn card (`card` is a call)."""
+        return {deck: tuple(getattr(self.decks, deck)) for deck in DECKS}
 
     def resale(self, lot: str, card: int = -1, count: int = 1) -> int:
         """The resale price (auction floor, bank buy-back) of a lot [TEXT table]."""

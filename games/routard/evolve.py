@@ -51,7 +51,6 @@ from games.routard.tasks import (
     draw_task,
     hotel_pay_task,
     play_task,
-    resolve_task,
     sale_menu_task,
     start_task,
     turn_end_task,
@@ -122,7 +121,7 @@ def _gain(state: RoutardState, seat: int, item: str, qty: int = 1) -> None:
 
 def _push_effects(state: RoutardState, seat: int, effects: tuple[Effect, ...], deck: str, card: int, *,
                   alone: bool) -> None:
-    state.agenda.extend(resolve_task(seat, effect, deck, card, alone) for effect in reversed(effects))
+    state.agenda.extend(Resolve(seat, effect, deck, card, alone) for effect in reversed(effects))
 
 
 def _remove_card(state: RoutardState, seat: int, deck: str, card: int) -> None:
@@ -350,7 +349,7 @@ def _card_drawn(state: RoutardState, e: ev.CardDrawn) -> None:
     pile = state.draw[e.deck]
     assert pile[-1] == e.card, "the drawn card must be the top of the pile"
     state.draw[e.deck] = pile[:-1]
-    card = state.data.card(e.deck, e.card)
+    card = state.data.deck_cards[e.deck][e.card]
     if e.deck not in COLLECTION_DECKS:
         state.discard[e.deck] += (e.card,)
     if isinstance(card, HotelCard):  # the hebergement deck
@@ -409,7 +408,7 @@ def _target_chosen(state: RoutardState, e: ev.TargetChosen) -> None:
     task = _pop(state, TargetChoice)
     assert isinstance(task, TargetChoice)
     state.players[e.seat].picked = e.target
-    state.agenda.append(resolve_task(e.seat, task.effect, task.deck, task.card, target=e.target))
+    state.agenda.append(Resolve(e.seat, task.effect, task.deck, task.card, target=e.target))
 
 
 def _nothing(state: RoutardState, e: ev.NothingHappens) -> None:
@@ -665,7 +664,7 @@ def _counterpart(state: RoutardState, task: Resolve) -> bool:
         agenda[-1] = TargetChoice(seat, effect, task.deck, task.card)
     else:
         agenda.pop()
-        agenda.extend(resolve_task(seat, effect, task.deck, task.card, task.alone, other)
+        agenda.extend(Resolve(seat, effect, task.deck, task.card, task.alone, other)
                       for other in reversed(candidates))
     return True
 

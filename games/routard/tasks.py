@@ -186,4 +186,5 @@ act_task = lru_cache(maxsize=1024, typed=True)(Act)
 hotel_pay_task = lru_cache(maxsize=1024, typed=True)(HotelPay)
 cheque_top_up_task = lru_cache(maxsize=1024, typed=True)(ChequeTopUp)
 sale_menu_task, auction_task, cheque_window_task = cache(SaleMenu), cache(AuctionTask), cache(ChequeWindow)
-resolve_task = lru_cache(maxsize=4096, typed=True)(Resolve)
+# Resolve is built afresh: a cache would hash its Effect, a pydantic model whose hash is Python-level and
+# recursive, which costs twice the build.
