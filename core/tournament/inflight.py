@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import signal
 import threading
 from collections import deque
 from concurrent.futures import Future
@@ -37,10 +36,7 @@ class WorkerLost(RuntimeError):
 
 
 def serve(connection: Connection, progress: Queue[list[Recorded]]) -> None:
-    """A worker process: play every game sent until told to stop (None), each as its own asyncio task.
-
-    Ctrl-C reaches the whole process group; the tournament process alone decides what it stops."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """A worker process: play every game sent until told to stop (None), each as its own asyncio task."""
     start_worker(progress)
     asyncio.run(_serve(connection))
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import signal
 import threading
 import uuid
 from collections.abc import Sequence
@@ -57,8 +58,9 @@ class PlayedGame:
     """A finished game on its way to the store: its log, encoded as the store keeps it (the worker does that
     part of the writer's work), and the result the tournament records for it."""
 
-    # Out of the repr: on Python 3.11 the event loop's end writes the repr of the result of the game it ran
-    # (in the message of a ValueError from signal.getsignal that nobody sees), which cost more than the game.
+    # Out of the repr: on Python 3.11, where asyncio.Runner installs its Ctrl-C handler (a Ray task; pool workers
+    # ignore Ctrl-C), the event loop's end writes the repr of the result of the game it ran (in the message of a
+    # ValueError from signal.getsignal that nobody sees), which cost more than the game.
     log: tuple[StoredEvent, ...] = field(repr=False)
     result: GameRecorded
 
@@ -71,7 +73,12 @@ _progress: list[Queue[list[Recorded]]] = []  # where this worker sends the recor
 
 
 def start_worker(progress: Queue[list[Recorded]]) -> None:
-    """Set a worker up: the queue its games' progress goes to, and its end with the tournament process."""
+    """Set a worker up: the queue its games' progress goes to, and its end with the tournament process.
+
+    Ctrl-C reaches the whole process group; the tournament process alone decides what it stops. Ignoring it
+    here also keeps asyncio.Runner from installing its own handler for every game, which on Python 3.11 wrote
+    the repr of the running task into an unseen error message: 4% of a random Old Man game's instructions."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _progress.append(progress)
     exit_with_parent()
 
