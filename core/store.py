@@ -81,11 +81,11 @@ def stored_event(recorded: Recorded) -> StoredEvent:
 
     Tournament workers encode their games' events with it, so that the single writer only inserts them.
     """
-    return StoredEvent(
-        originator_id=recorded.originator_id,
-        originator_version=recorded.originator_version,
-        topic=f"{recorded.game}/{type(recorded.event).__name__}",
-        state=codec.dumps({"timestamp": recorded.timestamp, "event": recorded.event}),
+    return StoredEvent(  # originator_id, originator_version, topic, state: by keyword, a third dearer to build
+        recorded.originator_id,
+        recorded.originator_version,
+        f"{recorded.game}/{type(recorded.event).__name__}",
+        codec.dumps({"timestamp": recorded.timestamp, "event": recorded.event}),
     )
 
 
