@@ -140,7 +140,7 @@ class Game:
     def _record(self, events: list[GameEvent]) -> None:
         now = datetime.now(UTC)
         version, game_id, name = len(self.log), self.id, self.rules.name
-        self.log.extend(Recorded(game_id, version + i + 1, now, name, e) for i, e in enumerate(events))
+        self.log += [Recorded(game_id, version + i, now, name, e) for i, e in enumerate(events, 1)]
 
     # --- persistence -----------------------------------------------------------------------------
 

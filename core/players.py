@@ -30,6 +30,12 @@ class Need(Flag):
     ALL = 3
 
 
+# The needs that include each part, looked up by identity: `Need.VIEW in needs` is an interpreted Flag method,
+# asked twice on every decision of every game.
+_WITH_VIEW = (Need.VIEW, Need.ALL)
+_WITH_FEED = (Need.FEED, Need.ALL)
+
+
 class NotShown(AttributeError):
     """A player read a part of the Observation that its `needs` did not declare, so it was not built."""
 
@@ -89,8 +95,8 @@ class Observation:
             legal=legal,
             rules=rules,
             sample=lambda rng: rules.sample(state, seat, rng),
-            view=rules.view(state, seat) if Need.VIEW in needs else None,
-            feed=feed() if Need.FEED in needs else None,
+            view=rules.view(state, seat) if needs in _WITH_VIEW else None,
+            feed=feed() if needs in _WITH_FEED else None,
             rejection=rejection,
             config=config,
         )
