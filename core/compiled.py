@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HOT_MODULES = (
     "core.draws",
     "core.evaluation",
+    "core.folding",
     "games.donkey.automatic",
     "games.donkey.decisions",
     "games.donkey.evolve",

@@ -11,6 +11,7 @@ import random
 from mypy_extensions import mypyc_attr
 from pydantic import BaseModel
 
+from core.folding import decide_then_fold
 from core.kernel import Command, GameEvent, Outcome, Pending, Rules
 from games.forest.automatic import deal
 from games.forest.commands import COMMANDS
@@ -62,12 +63,7 @@ class ForestRules(Rules[ForestState, ForestConfig]):
         evolve(state, event)
 
     def apply(self, state: ForestState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
-        """Rules.apply (decide, then fold each event), compiled here: inherited, it is interpreted code that
-        looks a method up for every event."""
-        events = decide(state, seat, command, rng)
-        for event in events:
-            evolve(state, event)
-        return events
+        return decide_then_fold(decide, evolve, state, seat, command, rng=rng)
 
     def view(self, state: ForestState, seat: int) -> BaseModel:
         return view(state, seat, pending(state))

@@ -12,6 +12,7 @@ from functools import cache
 
 from pydantic import BaseModel
 
+from core.folding import decide_then_fold
 from core.kernel import Command, GameEvent, Outcome, Pending, Rules
 from games.trekking.automatic import deal
 from games.trekking.commands import COMMANDS
@@ -70,12 +71,7 @@ class TrekkingRules(Rules[TrekState, TrekkingConfig]):
         evolve(state, event)
 
     def apply(self, state: TrekState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:
-        """Rules.apply (decide, then fold each event), compiled here: inherited, it is interpreted code that
-        looks a method up for every event."""
-        events = decide(state, seat, command, rng)
-        for event in events:
-            evolve(state, event)
-        return events
+        return decide_then_fold(decide, evolve, state, seat, command, rng=rng)
 
     def view(self, state: TrekState, seat: int) -> BaseModel:
         return view(state, seat)

@@ -61,13 +61,13 @@ def test_a_recorded_command_the_rules_refuse_is_reported_at_its_decision():
 def test_a_change_in_the_rules_behaviour_is_caught(monkeypatch):
     game = record("forest", 4, 6)
     rules = load_rules("forest")
-    decide = rules.decide
+    apply = rules.apply
 
     def forgetful(state, seat, command, rng):
-        events = decide(state, seat, command, rng)
+        events = apply(state, seat, command, rng)
         return events[:-1] if len(events) > 1 else events
 
-    monkeypatch.setattr(rules, "decide", forgetful)
+    monkeypatch.setattr(rules, "apply", forgetful)
     divergence = verify(game.log).divergence
     assert divergence is not None and "no longer cause" in divergence.problem
     assert len(divergence.redecided) == len(divergence.recorded) - 1
