@@ -102,9 +102,15 @@ def per_step(run: Callable[[int], int], games: int) -> float:
     return best
 
 
+def bench_config(rules: Any) -> Any:
+    """The table a game's step costs are measured at: its largest, but Routard's smallest, as since the
+    first run of this script, so that runs compare (scripts/playouts.py plays the same for callgrind)."""
+    return rules.configure(rules.min_players if rules.name == "routard" else rules.max_players)
+
+
 def bench_game(name: str, games: int, db_folder: Path) -> dict[str, float]:
     rules = load_rules(name)
-    config = rules.configure(rules.max_players if name != "routard" else rules.min_players)
+    config = bench_config(rules)
     store = open_store(str(db_folder / f"{name}.db"))
 
     def stored(seed: int) -> int:

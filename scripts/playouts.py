@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 
 from core.registry import load_rules
-from scripts.bench import kernel_playout
+from scripts.bench import bench_config, kernel_playout
 
 FIRST_SEED = 1000  # away from the seeds scripts/bench plays, so that no cache has seen these games
 
@@ -22,7 +22,7 @@ def main() -> None:
     parser.add_argument("games", type=int)
     args = parser.parse_args()
     rules = load_rules(args.game)
-    config = rules.configure(rules.max_players if args.game != "routard" else rules.min_players)
+    config = bench_config(rules)
     print(sum(kernel_playout(rules, config, seed) for seed in range(FIRST_SEED, FIRST_SEED + args.games)))
 
 
