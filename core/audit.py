@@ -85,6 +85,15 @@ class GameFinished(GameEvent):
     note: str
 
 
+@dataclass(frozen=True)
+class SeatForfeited(GameEvent):
+    """The game ends here: a seat's player failed too many decisions in a row, or spent its time for the game
+    (core/runner.py). It has no result: it is counted apart from real play everywhere."""
+
+    seat: int
+    why: str
+
+
 AUDIT_EVENTS: tuple[type[GameEvent], ...] = (
     GameStarted,
     CommandAccepted,
@@ -92,5 +101,7 @@ AUDIT_EVENTS: tuple[type[GameEvent], ...] = (
     PlayerFellBack,
     LlmExchange,
     GameFinished,
+    SeatForfeited,
 )
 DECISIONS = (CommandAccepted, PlayerFellBack)
+SEAT_AUDIT = (CommandRejected, LlmExchange)  # what a seat's attempts leave before its decision

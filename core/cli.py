@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib.metadata import entry_points
 from typing import Annotated, Any
@@ -16,8 +16,9 @@ from rich.console import Console
 from rich.table import Table
 from typer._click import exceptions as click  # typer >= 0.29 vendors click and raises these
 
+from core.audit import DECISIONS, PlayerFellBack
 from core.codec import DecodeError
-from core.game import Game
+from core.game import Game, Recorded
 from core.kernel import Outcome, Rules
 from core.narrate import narrate
 from core.players import AbortMatch, BadPlayerSpec, make_player
@@ -25,6 +26,7 @@ from core.registry import UnknownName, game_names, load_rules
 from core.runner import MatchRunner, MatchSettings
 from core.specs import NamedSpec, PlayerSpec, seat_label
 from core.store import DEFAULT_DB, GameNotFound, GameStore, StoreUnavailable, open_store
+from core.waits import play_showing_waits
 
 app = typer.Typer(help="Meeplog: play, replay and study tabletop games with AI players.", no_args_is_help=True)
 console = Console(highlight=False)
@@ -128,7 +130,8 @@ def play(
         store = open_store(db)
         match = Game.start(rules, config, [str(spec) for spec in specs], seed)
         settings = MatchSettings(timeout=timeout, save_every_decision=any(p.expensive for p in players))
-        outcome = asyncio.run(MatchRunner(match, players, fallbacks, settings=settings, store=store).play())
+        runner = MatchRunner(match, players, fallbacks, settings=settings, store=store)
+        outcome = asyncio.run(play_showing_waits(runner, errors))
     if not quiet:
         print_log(match.log)
     print_outcome(match, outcome)
@@ -140,18 +143,38 @@ def print_log(history: Any, seat: int | None = None) -> None:
         console.print(f"[dim]{version:>5}[/]  {line}", soft_wrap=True)
 
 
-def print_outcome(game: Game, outcome: Outcome) -> None:
+def print_outcome(game: Game, outcome: Outcome | None) -> None:
+    """The final scores, a seat whose fallback made most of its decisions marked as such (its result says
+    little of its player); or the forfeit that ended the game."""
+    if outcome is None:
+        forfeit = game.forfeited
+        console.print(f"no result: {forfeit.why if forfeit else 'the game did not finish'}; the game forfeited")
+        return
     table = Table(title=f"{game.rules.title}: final scores")
     for column in ("rank", "seat", "player", "score"):
         table.add_column(column, justify="right" if column in ("rank", "score") else "left", overflow="fold")
+    made_by_fallback = fallback_shares(game.log, game.players)
     for seat in sorted(range(game.players), key=lambda s: (outcome.ranks[s], s)):
         everyone_first = all(rank == 1 for rank in outcome.ranks)
         mark = "" if outcome.ranks[seat] != 1 else " (shared)" if everyone_first else " (winner)"
+        fell_back, decisions = made_by_fallback[seat]
+        if 2 * fell_back > decisions:
+            mark += f" (the fallback made {fell_back} of its {decisions} decisions)"
         player = seat_label(game.started.seats[seat]) + mark
         table.add_row(str(outcome.ranks[seat]), str(seat), player, f"{outcome.scores[seat]:g}")
     console.print(table)
     if outcome.note:
         console.print(f"tie-breaks: {outcome.note}")
+
+
+def fallback_shares(log: Sequence[Recorded], players: int) -> list[tuple[int, int]]:
+    """For each seat: how many of its decisions the fallback made, and how many it made in all."""
+    counts = [[0, 0] for _ in range(players)]
+    for record in log:
+        if isinstance(record.event, DECISIONS):
+            counts[record.event.seat][0] += isinstance(record.event, PlayerFellBack)
+            counts[record.event.seat][1] += 1
+    return [(fell_back, decisions) for fell_back, decisions in counts]
 
 
 @app.command("list")
@@ -163,8 +186,10 @@ def list_stored(db: DbOption = DEFAULT_DB) -> None:
     for column in ("id", "game", "started (UTC)", "seats", "result"):
         table.add_column(column, overflow="fold")  # a long name wraps, never cut
     for s in summaries:
-        result = "unfinished" if s.finished is None else "winner: seat " + ", ".join(
-            str(seat) for seat, rank in enumerate(s.finished.ranks) if rank == 1
+        result = (
+            f"forfeited by seat {s.forfeited.seat}" if s.forfeited is not None
+            else "unfinished" if s.finished is None
+            else "winner: seat " + ", ".join(str(seat) for seat, rank in enumerate(s.finished.ranks) if rank == 1)
         )
         table.add_row(str(s.id), s.game, f"{s.started:%Y-%m-%d %H:%M:%S}", " | ".join(map(seat_label, s.seats)), result)
     console.print(table)

@@ -22,6 +22,7 @@ from core.audit import (
     GameFinished,
     GameStarted,
     PlayerFellBack,
+    SeatForfeited,
 )
 from core.kernel import Command, GameEvent, Outcome, Pending, Rules
 from core.players import Need, Observation
@@ -126,6 +127,16 @@ class Game:
     def note(self, event: GameEvent) -> None:
         """Record an audit event that does not change the game (e.g. an exchange with a model)."""
         self._record([event])
+
+    def forfeit(self, seat: int, why: str) -> None:
+        """End the game here: the seat's player is dead (core/runner.py), and the game has no result."""
+        self._record([SeatForfeited(seat, why)])
+
+    @property
+    def forfeited(self) -> SeatForfeited | None:
+        """The forfeit that ended the game, if one did."""
+        last = self.log[-1].event
+        return last if isinstance(last, SeatForfeited) else None
 
     def _apply(self, seat: int, command: Command, decision: GameEvent) -> list[GameEvent]:
         state = self.state

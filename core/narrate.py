@@ -14,6 +14,7 @@ from core.audit import (
     GameStarted,
     LlmExchange,
     PlayerFellBack,
+    SeatForfeited,
 )
 from core.game import Recorded
 from core.kernel import GameEvent, Rules
@@ -65,6 +66,8 @@ def describe(rules: Rules[Any, Any], state: Any, event: GameEvent) -> str:
             retry = f", retry {event.retries}" if event.retries else ""
             failed = f" ({failure})" if failure else ""
             return f"seat {seat} asked {model}: {result}{failed} [{cost}{retry}]"
+        case SeatForfeited(seat, why):
+            return f"game over without a result: seat {seat} forfeited ({why})"
         case GameFinished(scores, ranks, _):
             results = enumerate(zip(scores, ranks, strict=True))
             return "game over: " + ", ".join(f"seat {seat} {score:g} (rank {rank})" for seat, (score, rank) in results)

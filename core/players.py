@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from enum import Flag
 from functools import cache
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from core.audit import LlmExchange
 from core.kernel import Command, GameEvent, Rules
 from core.registry import UnknownName, load_object, registered
 from core.specs import PlayerSpec
@@ -149,6 +148,13 @@ class Player(ABC):
     expensive: ClassVar[bool] = False  # a human's or a model's moves: the game is saved after each one
     needs: ClassVar[Need] = Need.ALL  # what of the Observation it reads; a bot that reads less says so
     answers_at_once: ClassVar[bool] = False  # its act never awaits, so no timeout could stop it: none is armed
+    interactive: bool = False  # a person at this terminal: nothing may draw over their prompt
+    dead_after: int = 0  # the seat is dead after this many failed decisions in a row (0: never; core/runner.py)
+    game_time: float = 0.0  # ... or after thinking this many seconds in one game (0: no limit)
+
+    def describe(self) -> str:
+        """Who plays, for messages: the player's name and where it answers from."""
+        return type(self).__name__
 
     @abstractmethod
     async def act(self, obs: Observation) -> Command:
@@ -157,11 +163,6 @@ class Player(ABC):
     def take_audit(self) -> list[GameEvent]:
         """Audit events the player produced since last asked (e.g. LlmExchange); the runner records them."""
         return []
-
-    def recall(self, exchanges: Sequence[LlmExchange]) -> None:
-        """The seat's exchanges recorded in an earlier run of this game, now played again from its seed; a
-        player that pays for its answers (a model) reuses them rather than asking the same thing again."""
-        return  # a bot's answers cost nothing: it simply plays again
 
 
 PLAYERS_GROUP = "meeplog.players"

@@ -21,7 +21,7 @@ from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
 from eventsourcing.sqlite import SQLiteAggregateRecorder, SQLiteApplicationRecorder, SQLiteCursor
 
 from core import codec
-from core.audit import AUDIT_EVENTS, GameFinished, GameStarted
+from core.audit import AUDIT_EVENTS, GameFinished, GameStarted, SeatForfeited
 from core.codec import Codec
 from core.game import Game, Recorded
 from core.kernel import Rules
@@ -133,6 +133,7 @@ class GameSummary:
     seed: int
     started: datetime
     finished: GameFinished | None
+    forfeited: SeatForfeited | None = None
 
 
 class GameStore(Application):
@@ -162,7 +163,8 @@ class GameStore(Application):
 
     def games(self) -> Iterator[GameSummary]:
         """Every stored game, oldest first, with its result if it finished."""
-        topics = [f"{g}/{kind}" for g in game_names() for kind in ("GameStarted", "GameFinished")]
+        ends = ("GameStarted", "GameFinished", "SeatForfeited")
+        topics = [f"{g}/{kind}" for g in game_names() for kind in ends]
         started: dict[uuid.UUID, GameSummary] = {}
         start = 1
         while batch := self.recorder.select_notifications(start=start, limit=500, topics=topics):
@@ -175,7 +177,8 @@ class GameStore(Application):
                     )
                 elif recorded.originator_id in started:
                     summary = started[recorded.originator_id]
-                    started[recorded.originator_id] = GameSummary(**{**summary.__dict__, "finished": event})
+                    end = "forfeited" if isinstance(event, SeatForfeited) else "finished"
+                    started[recorded.originator_id] = GameSummary(**{**summary.__dict__, end: event})
             start = batch[-1].id + 1
         yield from started.values()
 

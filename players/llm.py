@@ -71,6 +71,9 @@ class LlmPlayer(RemotePlayer):
     def label(self) -> str:
         return self.options.model
 
+    def describe(self) -> str:
+        return f"{self.options.model} at {self.options.base_url}"
+
     @property
     def structured(self) -> Structured:
         """The format to ask for: the spec's, unless this endpoint already refused it."""

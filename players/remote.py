@@ -16,20 +16,23 @@ fallback moves at once, since the same request would be refused again. A 401 or 
 which stops the match (and a tournament): a refused key is no move, and playing on with the fallback would
 quietly turn the seat into a random player.
 
-Every HTTP attempt becomes one LlmExchange event, failed ones included, with the key of its request
-(players/answer_cache.py). A game played again from its seed after an interruption is handed the exchanges
-recorded the first time (`recall`), and a request already sent is answered from them instead of the server:
-the same exchanges are recorded again and the same answer read, so the game goes the same way and nothing
-is paid twice. The API key is read from the environment at each request and goes only into the request's
-headers, which are never recorded (nor part of the key).
+A seat that fails `dead_after` decisions in a row (the fallback moved for it), or thinks more than `game_time`
+seconds in one game, is dead: it forfeits the game, or stops the tournament (core/runner.py).
+
+Every HTTP attempt becomes one LlmExchange event, failed ones included, with the key of its request (a hash
+of its URL and body). A game played again after an interruption does not ask the seat again for the
+decisions it stored: they are replayed from the store (core/resume.py), so nothing is paid twice. The API
+key is read from the environment at each request and goes only into the request's headers, which are never
+recorded (nor part of the key).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import ssl
 from abc import abstractmethod
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -38,21 +41,25 @@ import httpx
 import orjson
 from pydantic import Field, field_validator
 
-from core.audit import ILLEGAL, TRUNCATED, LlmExchange
+from core.audit import ILLEGAL, LlmExchange
 from core.kernel import Command, GameEvent
 from core.limits import MAX_OBSERVATION_BYTES
 from core.players import CannotPlay, DecisionFailed, Observation, Player
-from players.answer_cache import ANSWERED, AnswerCache, failure_again, request_key
 from players.answers import BadAnswer, command_codec, command_schema, parse_answer
 from players.transport import (
     ACCESS_DENIED,
-    BAD_RESPONSE,
     TOO_LARGE,
     Attempt,
     RemoteFailed,
     RetryOptions,
     Transport,
 )
+
+
+def request_key(url: str, body: bytes) -> str:
+    """The key of a request in LlmExchange.request: what it asks of whom, byte for byte (headers, and so keys,
+    left out), so that the exchanges of one request can be told apart from another's."""
+    return hashlib.sha256(url.encode() + b"\n" + body).hexdigest()
 
 
 @cache
@@ -64,6 +71,8 @@ def _tls() -> ssl.SSLContext:
 class RemoteOptions(RetryOptions):
     api_key_env: str | None = Field(None, description="environment variable holding the API key (a bearer token)")
     answer_retries: int = Field(2, ge=0, description="re-asks per decision for answers that are no command")
+    dead_after: int = Field(3, ge=0, description="forfeit after this many failed decisions in a row (0: never)")
+    game_time: float = Field(0.0, ge=0, description="forfeit after thinking this many seconds in a game (0: no limit)")
 
     @field_validator("api_key_env")
     @classmethod
@@ -83,7 +92,7 @@ class Request:
     payload: dict[str, Any]
     prompt: str | None  # what LlmExchange.prompt records: the request as a reader should see it (None: not sent)
     structured: str | None = None  # the response format asked for, as LlmExchange.structured records it
-    key: str | None = None  # players/answer_cache.request_key of the URL and body sent
+    key: str | None = None  # request_key of the URL and body sent
 
 
 @dataclass(frozen=True)
@@ -106,12 +115,16 @@ class RemotePlayer(Player):
         self.transport = Transport(options)
         self._audit: list[GameEvent] = []
         self._last_answer: str | None = None  # shown back to the model when the runner refuses it
-        self.answers = AnswerCache()
+        self.dead_after = options.dead_after
+        self.game_time = options.game_time
 
     @property
     @abstractmethod
     def label(self) -> str:
         """Who answers, as LlmExchange.model records it."""
+
+    def describe(self) -> str:
+        return self.label
 
     @abstractmethod
     def request(self, obs: Observation, refused: list[tuple[str, str]], previous: str | None) -> Request:
@@ -128,9 +141,9 @@ class RemotePlayer(Player):
         refused: list[tuple[str, str]] = []
         async with httpx.AsyncClient(timeout=self.options.timeout, verify=_tls()) as client:
             for _ in range(self.options.answer_retries + 1):
-                request, attempt, recalled = await self._final_errors_raised(
-                    obs.seat, self.exchange(client, obs, refused, previous))
-                reply = self._read(obs.seat, request, attempt) if recalled is None else recalled
+                sent = self.exchange(client, obs, refused, previous)
+                request, attempt = await self._final_errors_raised(obs.seat, sent)
+                reply = self._read(obs.seat, request, attempt)
                 try:
                     command = parse_answer(reply.text, schema, obs.legal, truncated=reply.truncated)
                 except BadAnswer as bad:
@@ -144,13 +157,9 @@ class RemotePlayer(Player):
                 return command
         raise NoCommand(f"{len(refused)} answers in a row were no command; the last: {refused[-1][1]}")
 
-    def recall(self, exchanges: Sequence[LlmExchange]) -> None:
-        self.answers = AnswerCache(exchanges)
-
     async def exchange(self, client: httpx.AsyncClient, obs: Observation, refused: list[tuple[str, str]],
-                       previous: str | None) -> tuple[Request, Attempt, Reply | None]:
-        """Send this decision's request (retried by the transport) and return it with the answer, and the
-        reply already read when the answer is a recorded one."""
+                       previous: str | None) -> tuple[Request, Attempt]:
+        """Send this decision's request (retried by the transport) and return it with the answer."""
         request = self.request(obs, refused, previous)
         body = orjson.dumps(request.payload)
         if len(body) > MAX_OBSERVATION_BYTES:
@@ -159,35 +168,20 @@ class RemotePlayer(Player):
             raise DecisionFailed(f"the request would be {len(body):,} bytes, over the {MAX_OBSERVATION_BYTES:,} a"
                                  " remote seat is sent; it was not sent")
         request = replace(request, key=request_key(request.url, body))
-        if (sending := self.answers.take(request.key)) is not None:
-            return self._recalled(request, sending)
 
         def record_failure(attempt: Attempt) -> None:
             self._record(obs.seat, request, attempt, Reply(attempt.body), failure=attempt.failure)
 
         attempt = await self.transport.post(client, request.url, body, self._headers(), on_failure=record_failure,
                                             diagnose=self.diagnose)
-        return request, attempt, None
-
-    def _recalled(self, request: Request, sending: list[LlmExchange]) -> tuple[Request, Attempt, Reply | None]:
-        """A recorded sending of this request, played again: its exchanges recorded anew, then its answer
-        given back to be judged (`act` records the last exchange as it did), or its failure raised."""
-        *before, last = sending
-        if last.failure not in ANSWERED and last.failure != BAD_RESPONSE:
-            self._audit.extend(sending)
-            raise failure_again(last)
-        self._audit.extend(before)
-        if last.failure == BAD_RESPONSE:  # read again from the recorded body, it fails the same way
-            return request, Attempt(None, last.answer, last.latency_ms, last.retries), None
-        reply = Reply(last.answer, last.failure == TRUNCATED, last.prompt_tokens, last.completion_tokens)
-        return request, Attempt(None, None, last.latency_ms, last.retries), reply
+        return request, attempt
 
     def diagnose(self, status: int, body: str) -> str | None:
         """A failure class for an HTTP error that no retry can mend (see Transport.post); None: by its status."""
         return None
 
-    async def _final_errors_raised(self, seat: int, exchange: Awaitable[tuple[Request, Attempt, Reply | None]]
-                                   ) -> tuple[Request, Attempt, Reply | None]:
+    async def _final_errors_raised(self, seat: int, exchange: Awaitable[tuple[Request, Attempt]]
+                                   ) -> tuple[Request, Attempt]:
         """The exchange, with a request error that no retry can mend raised as the runner must treat it."""
         try:
             return await exchange

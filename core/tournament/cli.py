@@ -7,12 +7,13 @@ core.cli is imported inside the commands: it loads this module as a plugin when 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from eventsourcing.persistence import StoredEvent
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -20,6 +21,7 @@ from rich.progress import (
     Progress,
     ProgressColumn,
     Task,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -28,17 +30,22 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
+from core.audit import PlayerFellBack
+from core.game import Recorded
 from core.players import CannotPlay, make_player
 from core.registry import load_rules
+from core.runner import MatchSettings, dead_seat_policy
 from core.specs import NamedSpec, PlayerSpec
 from core.store import DEFAULT_DB, GameStore, open_store
 from core.tournament.aggregate import Tournament
+from core.tournament.events import GameFailed, GameRecorded
 from core.tournament.ray_pool import RayUnavailable, connect
 from core.tournament.report import printable, write_all
 from core.tournament.run import (
     BACKENDS,
     Backend,
     TournamentConflict,
+    Watcher,
     WorkersUnavailable,
     default_workers,
     play_tournament,
@@ -119,15 +126,24 @@ def run(
         str, typer.Option(help="with --backend ray: auto (this machine's cluster or RAY_ADDRESS), HOST:PORT or "
                           "ray://HOST:10001")
     ] = "auto",
+    timeout: Annotated[
+        float, typer.Option(min=0.001, help="seconds a player may think per decision before the fallback moves")
+    ] = 120.0,
+    on_dead_seat: Annotated[
+        str, typer.Option(help="a seat that fails dead_after decisions in a row (a seat option, 3 for llm and http)"
+                          " or thinks past its game_time: forfeit its game and go on, or stop (resumable)")
+    ] = "forfeit",
 ) -> None:
     """Play a tournament with rotated seats and paired deals; the same command again resumes it.
 
     A tournament is identified by its game, rules version, options, players (in order), seats, games, seed
-    and fallback; --db, --workers, --concurrency, --backend and --out may differ between runs.
+    and fallback; --db, --workers, --concurrency, --backend, --timeout, --on-dead-seat and --out may differ
+    between runs. The exit status is 1 when a game could not be played or no game could be rated.
     """
     with user_errors():
         if backend not in BACKENDS:
             raise ValueError(f"--backend is one of {', '.join(BACKENDS)}, not {backend!r}")
+        settings = MatchSettings(timeout=timeout, on_dead_seat=dead_seat_policy(on_dead_seat))
         plan = make_plan(game, player, games, seats, seed, option, fallback)
         cluster_cpus = connect(address) if backend == "ray" else None
         store = open_store(db)
@@ -140,11 +156,13 @@ def run(
             if stored:
                 console.print(f"resuming: {done} games already recorded, {total - done} to play")
             workers = workers or cluster_cpus or default_workers_for(plan)
-            _play_with_progress(store, tournament, workers, concurrency, backend)
+            _play_with_progress(store, tournament, workers, concurrency, backend, settings)
         result = standings(tournament)
         console.print(printable(result, console.width))
         paths = write_all(result, out)
         console.print(f"standings written to {', '.join(map(str, paths))}")
+    if result.failed or not result.rated:
+        raise typer.Exit(1)
 
 
 def make_plan(
@@ -180,8 +198,38 @@ def default_workers_for(plan: Plan) -> int:
     return 1 if limited else default_workers()
 
 
+class ProgressBar(Watcher):
+    """The run's progress bar: games recorded, and fallbacks, forfeits and failures as they happen, with one
+    line for each forfeit naming the seat, who plays it and its last failure."""
+
+    def __init__(self, progress: Progress, bar: TaskID) -> None:
+        self.progress = progress
+        self.bar = bar
+        self.fell_back = 0  # decisions the fallback made, seen live (remote seats) or at the game's end
+        self.forfeited = 0
+        self.failed = 0
+
+    def recorded(self, results: Sequence[GameRecorded | GameFailed]) -> None:
+        for result in results:
+            if isinstance(result, GameFailed):
+                self.failed += 1
+            elif result.forfeited is not None:
+                self.forfeited += 1
+                self.progress.console.print(f"game {result.index} forfeited: {result.why}", soft_wrap=True)
+        self.progress.update(self.bar, advance=len(results), faults=self._faults())
+
+    def progressed(self, records: Sequence[Recorded | StoredEvent]) -> None:
+        self.fell_back += sum(isinstance(r, Recorded) and isinstance(r.event, PlayerFellBack) for r in records)
+        self.progress.update(self.bar, faults=self._faults())
+
+    def _faults(self) -> str:
+        counts = (("fell back", self.fell_back), ("forfeited", self.forfeited), ("failed", self.failed))
+        return ", ".join(f"{count} {what}" for what, count in counts if count)
+
+
 def _play_with_progress(
-    store: GameStore, tournament: Tournament, workers: int, concurrency: int | None, backend: Backend
+    store: GameStore, tournament: Tournament, workers: int, concurrency: int | None, backend: Backend,
+    settings: MatchSettings,
 ) -> None:
     columns = (
         TextColumn("{task.description}"),
@@ -192,14 +240,15 @@ def _play_with_progress(
         TimeElapsedColumn(),
         TextColumn("left"),
         TimeRemainingColumn(),
+        TextColumn("[yellow]{task.fields[faults]}"),
     )
     total = len(tournament.plan.fixtures)
     try:
         with Progress(*columns, console=console) as progress:
             where = f"{workers} CPUs on Ray" if backend == "ray" else f"{workers} workers"
-            bar = progress.add_task(where, total=total, completed=len(tournament.results))
-            advance = lambda n: progress.advance(bar, n)  # noqa: E731
-            play_tournament(store, tournament, workers, advance, concurrency, backend=backend)
+            bar = progress.add_task(where, total=total, completed=len(tournament.results), faults="")
+            watcher = ProgressBar(progress, bar)
+            play_tournament(store, tournament, workers, watcher, concurrency, backend=backend, settings=settings)
     except KeyboardInterrupt:
         # The store's count, not the aggregate's: Ctrl-C may land between recording a batch and saving it.
         stored = len(load_tournament(store, tournament.id).results)

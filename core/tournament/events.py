@@ -54,7 +54,8 @@ class TournamentStarted:
 
 @dataclass(frozen=True)
 class GameRecorded:
-    """A finished game stored under `game_id`: its scores and ranks by seat, and which seats faltered."""
+    """A finished game stored under `game_id`: its scores and ranks by seat, and which seats faltered; or a game
+    that a dead seat forfeited (`forfeited`, then no scores nor ranks: it has no result)."""
 
     index: int
     game_id: str
@@ -63,6 +64,8 @@ class GameRecorded:
     fell_back: tuple[int, ...]  # seats whose player failed at least once and the fallback moved for it
     rejected: tuple[int, ...]  # seats that had at least one command refused
     reports: tuple[SeatReport, ...] = ()  # how each seat played (core/tournament/behaviour.py)
+    forfeited: int | None = None  # the seat that forfeited the game
+    why: str | None = None  # why it forfeited
 
 
 @dataclass(frozen=True)

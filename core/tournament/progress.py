@@ -2,10 +2,10 @@
 
 The worker does not write to the store: after each decision it sends the game's new records to the
 tournament process, which saves them at once. A game interrupted that way is played again from its seed by
-the next run, its players handed the exchanges stored for them (Player.recall), so it goes the same way and
-asks no model twice; the records it makes again are checked against the stored ones, and only what follows
-them is sent. Audit notes are compared by kind, not content (a latency or an error's wording may change),
-and a fallback by seat and command; everything else must be equal.
+the next run, which replays the decisions it stored (core/resume.py), so it goes the same way and asks no
+model twice; the records it makes again are checked against the stored ones, and only what follows them is
+sent. Audit notes are compared by kind, not content, and a fallback by seat and command; everything else
+(the game's own events above all: the rules must still give them) must be equal.
 """
 
 from __future__ import annotations
@@ -23,12 +23,9 @@ from eventsourcing.persistence import StoredEvent
 from core.audit import CommandRejected, LlmExchange, PlayerFellBack
 from core.game import Game, Recorded
 from core.kernel import GameEvent
+from core.resume import Diverged
 
 Send = Callable[[list[Recorded]], None]
-
-
-class Diverged(RuntimeError):
-    """A game played again did not go the way its stored part went."""
 
 
 @dataclass
@@ -74,11 +71,6 @@ def same(stored: GameEvent, again: GameEvent) -> bool:
     if isinstance(stored, PlayerFellBack) and isinstance(again, PlayerFellBack):
         return (stored.seat, stored.command) == (again.seat, again.command)
     return stored == again
-
-
-def recalled(stored: Sequence[Recorded], seat: int) -> list[LlmExchange]:
-    """The exchanges a seat recorded in a game's stored part."""
-    return [r.event for r in stored if isinstance(r.event, LlmExchange) and r.event.seat == seat]
 
 
 @contextmanager

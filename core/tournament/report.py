@@ -15,7 +15,8 @@ from rich.table import Table
 from core.tournament.standings import PlayerStanding, Standings
 
 PLAYER_WIDTH = 16  # the least width of a column that folds: a longer cell folds onto more lines within it
-LEFT_OUT_FIRST = ("95% CI", "rank", "score", "games", "refused", "failed", "fell back")  # on narrow terminals
+# left out first on narrow terminals
+LEFT_OUT_FIRST = ("95% CI", "rank", "score", "games", "refused", "failed", "forfeited", "fell back")
 REPORT_LEFT_OUT_FIRST = ("cost", "retries", "tokens in/out", "latency p50/p95", "fallbacks", "failures")
 
 
@@ -29,7 +30,8 @@ def printable(standings: Standings, width: int | None = None) -> Group:
 
 
 def table(standings: Standings, width: int | None = None) -> Table:
-    """The standings: the `refused` and `failed` columns only when not all 0, and within `width` columns.
+    """The standings: the `refused`, `failed` and `forfeited` columns only when not all 0, and within `width`
+    columns; no place (#) while no game is rated, as every player then has the same rating.
 
     No cell is ever cut to an ellipsis: a long player label folds onto more lines, and on a terminal too
     narrow for every column the least telling ones are left out, as the caption says.
@@ -40,7 +42,7 @@ def table(standings: Standings, width: int | None = None) -> Table:
     )
     rows = [
         {
-            "#": str(place),
+            "#": str(place) if standings.rated else "-",
             "player": p.player,
             "rating": f"{p.mu:.1f}±{p.sigma:.1f}",
             "games": str(p.games),
@@ -51,10 +53,12 @@ def table(standings: Standings, width: int | None = None) -> Table:
             "fell back": str(p.fell_back),
             "refused": str(p.rejected),
             "failed": str(p.failed),
+            "forfeited": str(p.forfeited),
         }
         for place, p in enumerate(standings.players, start=1)
     ]
-    columns = [c for c in rows[0] if c not in ("refused", "failed") or any(row[c] != "0" for row in rows)]
+    sometimes = ("refused", "failed", "forfeited")
+    columns = [c for c in rows[0] if c not in sometimes or any(row[c] != "0" for row in rows)]
     return _fitted(title, rows, columns, width, LEFT_OUT_FIRST)
 
 
@@ -128,10 +132,13 @@ def _width(rows: list[dict[str, str]], columns: list[str]) -> int:
 
 
 def _notes(standings: Standings) -> list[str]:
-    apart = standings.recorded - standings.rated - standings.failed
-    notes = ["sorted by rating mu - 3 sigma (openskill, Plackett-Luce)"]
+    apart = standings.recorded - standings.rated - standings.failed - standings.forfeited
+    notes = ["sorted by rating mu - 3 sigma (openskill, Plackett-Luce)" if standings.rated
+             else "no game could be rated: the players are not ranked"]
     if apart:
         notes.append(f"{apart} games with a fallback are counted apart: they rate nobody")
+    if standings.forfeited:
+        notes.append(f"{standings.forfeited} games were forfeited by a dead seat (column forfeited): they rate nobody")
     if standings.failed:
         notes.append(f"{standings.failed} games could not be played (see the JSON file for why)")
     return notes

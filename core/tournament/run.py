@@ -20,7 +20,7 @@ import os
 import queue as queues
 import uuid
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.context import BaseContext
@@ -31,10 +31,11 @@ from eventsourcing.persistence import IntegrityError, StoredEvent
 
 from core.game import Recorded
 from core.players import CannotPlay, load_player_class
+from core.runner import DEFAULT_SETTINGS, MatchSettings
 from core.specs import NamedSpec
 from core.store import GameStore
 from core.tournament.aggregate import Tournament
-from core.tournament.events import Fixture, GameFailed
+from core.tournament.events import Fixture, GameFailed, GameRecorded
 from core.tournament.inflight import InFlightPool, default_concurrency
 from core.tournament.progress import Records, draining
 from core.tournament.ray_pool import RayPool
@@ -70,7 +71,8 @@ def worker_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def task(tournament: Tournament, fixture: Fixture) -> GameTask:
+def task(tournament: Tournament, fixture: Fixture, settings: MatchSettings = DEFAULT_SETTINGS) -> GameTask:
+    """The game a fixture schedules, played with the run's `settings` (time per decision, dead seats)."""
     plan = tournament.plan
     seats = tuple(plan.players[player] for player in fixture.seating)
     return GameTask(
@@ -82,6 +84,8 @@ def task(tournament: Tournament, fixture: Fixture) -> GameTask:
         seed=fixture.seed,
         player_seeds=tuple(player_seed(plan.seed, fixture.index, seat) for seat in range(len(seats))),
         fallback=plan.fallback,
+        timeout=settings.timeout,
+        on_dead_seat=settings.on_dead_seat,
     )
 
 
@@ -90,12 +94,23 @@ def has_remote_seat(tournament: Tournament) -> bool:
     return any(load_player_class(NamedSpec.parse(player).spec.name).expensive for player in tournament.plan.players)
 
 
+class Watcher:
+    """What a run tells whoever watches it (the command line's progress bar); this one watches nothing."""
+
+    def recorded(self, results: Sequence[GameRecorded | GameFailed]) -> None:
+        """Games just recorded, in one transaction."""
+
+    def progressed(self, records: Sequence[Recorded | StoredEvent]) -> None:
+        """Records of games with a remote seat, saved as they were made (decision by decision)."""
+
+
 class Writer:
     """This process's side of saving: games' records as they come, each once, then games and results."""
 
-    def __init__(self, store: GameStore, tournament: Tournament) -> None:
+    def __init__(self, store: GameStore, tournament: Tournament, watcher: Watcher) -> None:
         self.store = store
         self.tournament = tournament
+        self.watcher = watcher
         self.saved: dict[uuid.UUID, int] = {}  # the versions of each game already in the store (progress may
         # come after the game's end: what it holds is saved already)
 
@@ -115,12 +130,15 @@ class Writer:
                 break
         if unsaved := [records for records in map(self._unsaved, batches) if records.records]:
             save(self.store, *unsaved)
+            self.watcher.progressed([record for records in unsaved for record in records.records])
 
-    def save_finished(self, outcomes: list[PlayedGame | GameFailed]) -> None:
-        for outcome in outcomes:
-            self.tournament.record(outcome.result if isinstance(outcome, PlayedGame) else outcome)
+    def save_finished(self, outcomes: Sequence[PlayedGame | GameFailed]) -> None:
+        results = [outcome.result if isinstance(outcome, PlayedGame) else outcome for outcome in outcomes]
+        for result in results:
+            self.tournament.record(result)
         games = [self._unsaved(outcome.log) for outcome in outcomes if isinstance(outcome, PlayedGame)]
         save(self.store, *(records for records in games if records.records), self.tournament)
+        self.watcher.recorded(results)
 
     def _unsaved(self, records: Sequence[Recorded | StoredEvent]) -> Records:
         game = records[0].originator_id
@@ -135,10 +153,11 @@ def play_tournament(
     store: GameStore,
     tournament: Tournament,
     workers: int,
-    on_recorded: Callable[[int], None] = lambda n: None,
+    watcher: Watcher | None = None,
     concurrency: int | None = None,
     *,
     backend: Backend = "local",
+    settings: MatchSettings = DEFAULT_SETTINGS,
 ) -> None:
     """Play every game not yet recorded, record each as it finishes, and the end once none is left.
 
@@ -147,19 +166,19 @@ def play_tournament(
     may have been playing are played again one at a time, and one that kills its worker alone is recorded
     as failed. On Ray (`backend="ray"`, connected with core.tournament.ray_pool.connect, `workers` the
     cluster's CPUs) Ray plays a game whose worker died again itself, and one it cannot finish is failed.
+    `settings` bound each decision's time and say what a dead seat does (core/runner.py); `watcher` is told
+    what is recorded as it is.
     """
-    queue = deque(task(tournament, fixture) for fixture in tournament.pending())
+    queue = deque(task(tournament, fixture, settings) for fixture in tournament.pending())
     tournament.start(workers)
     save(store, tournament)
-    writer = Writer(store, tournament)
+    writer = Writer(store, tournament, watcher or Watcher())
     in_flight = concurrency or default_concurrency(has_remote_seat(tournament))
     room = workers * max(in_flight, QUEUED_PER_WORKER)
     while queue:
-        for suspect in _play_in_pool(writer, queue, _open_pool(backend, workers, in_flight), room, on_recorded):
-            if _play_in_pool(writer, deque([suspect]), _open_pool(backend, 1, 1), 1, on_recorded):
-                tournament.record(GameFailed(suspect.index, WORKER_DIED))
-                save(store, tournament)
-                on_recorded(1)
+        for suspect in _play_in_pool(writer, queue, _open_pool(backend, workers, in_flight), room):
+            if _play_in_pool(writer, deque([suspect]), _open_pool(backend, 1, 1), 1):
+                writer.save_finished([GameFailed(suspect.index, WORKER_DIED)])
     tournament.finish()
     save(store, tournament)
 
@@ -219,9 +238,7 @@ def _open_pool(backend: Backend, workers: int, concurrency: int) -> Pool:
     return InFlightPool(context, workers, concurrency) if concurrency > 1 else OneGameEach(context, workers)
 
 
-def _play_in_pool(
-    writer: Writer, queue: deque[GameTask], pool: Pool, room: int, on_recorded: Callable[[int], None]
-) -> list[GameTask]:
+def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, room: int) -> list[GameTask]:
     """Play the queued games in `pool`, at most `room` submitted at once, until none is left or a worker dies;
     then the games unrecorded (none if the pool blames a lost worker's one game: that game is recorded as
     failed and the others play on)."""
@@ -246,7 +263,6 @@ def _play_in_pool(
                 del running[future]
             if done:
                 writer.save_finished(outcomes)
-                on_recorded(len(outcomes))
             if stopped:
                 raise stopped[0]
             if lost:

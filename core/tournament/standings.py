@@ -2,7 +2,8 @@
 
 A game in which any seat fell back (its player crashed, timed out or kept sending refused commands, and
 the fallback moved for it) was not real play: it is counted apart, in the `fell_back` column of that
-seat's player, and rates nobody. Every other game rates its players with openskill's Plackett-Luce
+seat's player, and rates nobody; so is a game that a dead seat forfeited (core/runner.py), in the
+`forfeited` column of its player. Every other game rates its players with openskill's Plackett-Luce
 model from the final ranks. Win rate is the share of rated games ranked first, a tie for first
 splitting the win; its 95% interval is Wilson's. `rejected` counts games in which a player had a
 command refused (and then played a legal one, or the game would be a fallback); `failed` counts games
@@ -44,6 +45,18 @@ class PlayerStanding:
     rejected: int
     failed: int
     report: PlayerReport
+    forfeited: int = 0  # games this player's seat forfeited
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """A game a dead seat forfeited: which, who, and why (the one line printed as it happened)."""
+
+    index: int
+    game_id: str
+    seat: int
+    player: str
+    why: str
 
 
 @dataclass
@@ -55,8 +68,10 @@ class Standings:
     rated: int
     failed: int
     finished: bool
+    forfeited: int = 0  # games a dead seat forfeited (recorded, not rated)
     players: list[PlayerStanding] = field(default_factory=list)
     failures: list[GameFailed] = field(default_factory=list)
+    forfeits: list[Forfeit] = field(default_factory=list)
 
 
 @dataclass
@@ -69,6 +84,7 @@ class _Tally:
     fell_back: int = 0
     rejected: int = 0
     failed: int = 0
+    forfeited: int = 0
     seats: list[SeatReport] = field(default_factory=list)
 
 
@@ -79,6 +95,7 @@ def standings(tournament: Tournament) -> Standings:
     tallies = [_Tally(model.rating(name=name)) for name in names]
     rated = 0
     failures = []
+    forfeits = []
     for fixture in plan.fixtures:
         result = tournament.results.get(fixture.index)
         seated = [tallies[player] for player in fixture.seating]
@@ -88,6 +105,9 @@ def standings(tournament: Tournament) -> Standings:
                 tally.failed += 1
         elif isinstance(result, GameRecorded):
             rated += _count(model, result, seated)
+            if result.forfeited is not None:
+                player = names[fixture.seating[result.forfeited]]
+                forfeits.append(Forfeit(result.index, result.game_id, result.forfeited, player, result.why or ""))
     specs = [str(NamedSpec.parse(player).spec) for player in plan.players]
     players = [_standing(name, spec, tally) for name, spec, tally in zip(names, specs, tallies, strict=True)]
     players.sort(key=lambda p: (-p.ordinal, p.player))
@@ -99,17 +119,24 @@ def standings(tournament: Tournament) -> Standings:
         rated=rated,
         failed=len(failures),
         finished=tournament.finished,
+        forfeited=len(forfeits),
         players=players,
         failures=failures,
+        forfeits=forfeits,
     )
 
 
 def _count(model: PlackettLuce, result: GameRecorded, seated: list[_Tally]) -> int:
-    """Tally one recorded game; 1 if it was rated, 0 if it is counted apart for a fallback."""
+    """Tally one recorded game; 1 if it was rated, 0 if it is counted apart for a forfeit or a fallback."""
     for tally, report in zip(seated, result.reports, strict=False):  # games recorded before reports have none
         tally.seats.append(report)
     for seat in result.rejected:
         seated[seat].rejected += 1
+    if result.forfeited is not None:
+        seated[result.forfeited].forfeited += 1
+        for seat in result.fell_back:
+            seated[seat].fell_back += 1
+        return 0
     if result.fell_back:
         for seat in result.fell_back:
             seated[seat].fell_back += 1
@@ -145,6 +172,7 @@ def _standing(name: str, spec: str, tally: _Tally) -> PlayerStanding:
         rejected=tally.rejected,
         failed=tally.failed,
         report=player_report(spec, tally.seats),
+        forfeited=tally.forfeited,
     )
 
 

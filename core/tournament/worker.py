@@ -26,16 +26,16 @@ from typing import Any
 
 from eventsourcing.persistence import StoredEvent
 
-from core.audit import CommandRejected, GameFinished, PlayerFellBack
+from core.audit import CommandRejected, GameFinished, GameStarted, PlayerFellBack, SeatForfeited
 from core.game import Game, Recorded
 from core.players import CannotPlay, make_player
 from core.registry import load_rules
-from core.runner import MatchRunner, MatchSettings
+from core.runner import DeadSeatPolicy, MatchRunner, MatchSettings
 from core.specs import NamedSpec, PlayerSpec
 from core.store import stored_event
 from core.tournament.behaviour import seat_reports
 from core.tournament.events import GameFailed, GameRecorded
-from core.tournament.progress import Progress, recalled
+from core.tournament.progress import Progress
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,8 @@ class GameTask:
     player_seeds: tuple[int, ...]
     fallback: str
     stored: tuple[Recorded, ...] = ()  # what an interrupted run stored of this game, to play again
+    timeout: float | None = MatchSettings.timeout  # seconds a player may think per decision
+    on_dead_seat: DeadSeatPolicy = "forfeit"
 
 
 @dataclass(frozen=True)
@@ -117,13 +119,12 @@ async def play_game(task: GameTask) -> PlayedGame | GameFailed:
         seeds = task.player_seeds
         players = [make_player(NamedSpec.parse(seat).spec, seed) for seat, seed in zip(task.seats, seeds, strict=True)]
         fallbacks = [make_player(PlayerSpec.parse(task.fallback), seed) for seed in seeds]
-        for seat, player in enumerate(players):
-            player.recall(recalled(task.stored, seat))
         game = Game.start(rules, rules.Config(**task.config), task.seats, task.seed, game_id=task.game_id)
         remote = any(player.expensive for player in players)
         progress = Progress(task.stored, _progress[0].put) if remote and _progress else None
-        settings = MatchSettings(save_every_decision=progress is not None)
-        await MatchRunner(game, players, fallbacks, settings=settings, store=progress).play()
+        settings = MatchSettings(timeout=task.timeout, save_every_decision=progress is not None,
+                                 on_dead_seat=task.on_dead_seat)
+        await MatchRunner(game, players, fallbacks, settings=settings, store=progress, stored=task.stored).play()
         return PlayedGame(tuple(map(stored_event, game.log)), summarise(task.index, game.log))
     except CannotPlay as error:
         _refused.append(error)
@@ -134,13 +135,17 @@ async def play_game(task: GameTask) -> PlayedGame | GameFailed:
 
 def summarise(index: int, log: Sequence[Recorded]) -> GameRecorded:
     """The result of a finished game's log: scores, ranks, and the seats that fell back or were refused."""
-    finished = log[-1].event
-    if not isinstance(finished, GameFinished):
+    end = log[-1].event
+    if not isinstance(end, GameFinished | SeatForfeited):
         raise ValueError("the game did not finish")
+    started = log[0].event
+    assert isinstance(started, GameStarted), "a game's log begins with GameStarted"
+    seats = len(started.seats)
     events = [recorded.event for recorded in log]
     fell_back = sorted({e.seat for e in events if isinstance(e, PlayerFellBack)})
     rejected = sorted({e.seat for e in events if isinstance(e, CommandRejected)})
-    reports = seat_reports(log, len(finished.scores))
-    return GameRecorded(
-        index, str(log[0].originator_id), finished.scores, finished.ranks, tuple(fell_back), tuple(rejected), reports
-    )
+    reports = seat_reports(log, seats)
+    game_id = str(log[0].originator_id)
+    if isinstance(end, SeatForfeited):
+        return GameRecorded(index, game_id, (), (), tuple(fell_back), tuple(rejected), reports, end.seat, end.why)
+    return GameRecorded(index, game_id, end.scores, end.ranks, tuple(fell_back), tuple(rejected), reports)

@@ -11,7 +11,8 @@ from core.game import Game
 from core.players import make_player
 from core.runner import MatchRunner, MatchSettings
 from core.specs import PlayerSpec
-from core.tournament.progress import Diverged, Progress
+from core.resume import Diverged
+from core.tournament.progress import Progress
 from tests.matches import play_match
 
 EVERY_DECISION = MatchSettings(save_every_decision=True)

@@ -13,7 +13,7 @@ from eventsourcing.persistence import IntegrityError
 
 from core.store import open_store
 from core.tournament.events import GameFailed, GameRecorded
-from core.tournament.run import TournamentConflict, play_tournament
+from core.tournament.run import TournamentConflict, Watcher, play_tournament
 from core.tournament.schedule import game_id
 from core.tournament.standings import standings
 from core.tournament.stored import load_tournament, open_tournament
@@ -21,14 +21,22 @@ from tests.stores import store_of_kind
 from tests.tournament.plans import forest_plan
 
 
+class Counting(Watcher):
+    def __init__(self) -> None:
+        self.results: list = []
+
+    def recorded(self, results) -> None:
+        self.results += results
+
+
 @pytest.mark.parametrize("kind", ["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def test_every_scheduled_game_is_stored_once_under_its_own_id_with_its_result(kind, tmp_path):
     with store_of_kind(kind, tmp_path) as store:
         plan = forest_plan(games=9)
         tournament, _ = open_tournament(store, plan)
-        recorded = []
-        play_tournament(store, tournament, workers=2, on_recorded=recorded.append)
-        assert sum(recorded) == 9
+        watcher = Counting()
+        play_tournament(store, tournament, workers=2, watcher=watcher)
+        assert sorted(result.index for result in watcher.results) == list(range(9))
         stored = load_tournament(store, plan.id())
         assert stored.finished and stored.runs == 1 and stored.results == tournament.results
         assert sorted(str(s.id) for s in store.games()) == sorted(str(game_id(plan.id(), i)) for i in range(9))
