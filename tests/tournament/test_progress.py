@@ -9,9 +9,9 @@ import pytest
 
 from core.game import Game
 from core.players import make_player
+from core.resume import Diverged
 from core.runner import MatchRunner, MatchSettings
 from core.specs import PlayerSpec
-from core.resume import Diverged
 from core.tournament.progress import Progress
 from tests.matches import play_match
 

@@ -91,9 +91,9 @@ CASES = [  # (game, seat kind, moment, signal, the server after the stop): every
 ]
 
 
-@pytest.mark.parametrize(("game", "kind", "moment", "how", "after"), CASES,
-                         ids=["-".join((g, k, m, h.name, a)) for g, k, m, h, a in CASES])
-def test_a_stopped_remote_tournament_resumes_with_every_game_recorded_once(tmp_path, game, kind, moment, how, after):
+@pytest.mark.parametrize("case", CASES, ids=["-".join((g, k, m, h.name, a)) for g, k, m, h, a in CASES])
+def test_a_stopped_remote_tournament_resumes_with_every_game_recorded_once(tmp_path, case):
+    game, kind, moment, how, after = case
     policy, reached = MOMENTS[moment]
     db, out = tmp_path / "stopped.db", tmp_path / "out"
     with serving(policy) as server:
