@@ -1,0 +1,91 @@
+"""A dead seat ends cleanly: a seat whose server always fails forfeits its game (or stops the tournament, to be
+resumed once the server is mended) instead of playing a whole game at random for most of an hour."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+
+from core.audit import SeatForfeited
+from core.game import Game
+from core.players import make_player
+from core.registry import load_rules
+from core.runner import MatchRunner
+from core.specs import PlayerSpec
+from core.waits import waiting_line
+from players.mock_llm import MockPolicy, serving
+from tests.tournament.plans import meeplog
+from tests.tournament.test_cli import standings_file
+
+QUICK = "attempts=1,timeout=5"  # a failed request is not retried: a failing decision takes a moment
+
+
+def closed_port() -> int:
+    """A port on this machine where nothing listens (connections are refused at once)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_a_tournament_told_to_stop_on_a_dead_seat_stops_and_resumes_once_the_server_is_mended(tmp_path):
+    with serving(MockPolicy(failures=1.0, retry_after=0)) as server:
+        model = f"m=llm:base_url={server.url}/v1,model=mock,{QUICK}"
+        command = ["tournament", "forest", "-p", model, "-p", "random", "-p", "random", "--games", "2",
+                   "--workers", "1", "--concurrency", "1", "--db", str(tmp_path / "t.db"),
+                   "--out", str(tmp_path / "out")]
+        stopped = meeplog(*command, "--on-dead-seat", "stop")
+        assert stopped.returncode == 1
+        assert "failed 3 decisions in a row; last failure: http-" in stopped.stderr
+        assert "stopped (on_dead_seat=stop)" in stopped.stderr and "the same command resumes" in stopped.stderr
+        server.policy = MockPolicy()
+        resumed = meeplog(*command, "--on-dead-seat", "stop")
+    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+    assert "resuming: 0 games already recorded, 2 to play" in resumed.stdout
+    result = standings_file(tmp_path / "out")
+    # the stopped game keeps the decisions its fallback made (they rate nobody); the other one is played afresh
+    assert (result["recorded"], result["rated"], result["failed"], result["forfeited"]) == (2, 1, 0, 0)
+
+
+def test_play_ends_a_game_whose_seat_is_dead_with_no_result():
+    agent = f"http:url=http://127.0.0.1:{closed_port()}/agent,{QUICK},dead_after=2"
+    played = meeplog("play", "forest", "-p", agent, "-p", "random", "-p", "random", "--db", "memory", "--seed", "3")
+    assert played.returncode == 0, played.stderr
+    assert "no result: seat 0 (http:http://127.0.0.1:" in played.stdout
+    assert "failed 2 decisions in a row; last failure: connection" in played.stdout
+    assert "game over without a result: seat 0 forfeited" in played.stdout  # the log's last line
+
+
+def test_play_marks_a_result_that_the_fallback_made():
+    agent = f"http:url=http://127.0.0.1:{closed_port()}/agent,{QUICK},dead_after=0"
+    played = meeplog("play", "forest", "-p", agent, "-p", "random", "-p", "random", "--db", "memory", "--seed", "3",
+                     "--quiet", env={**os.environ, "COLUMNS": "200"})
+    assert played.returncode == 0, played.stderr
+    assert "(the fallback made" in played.stdout
+    [marked] = [line for line in played.stdout.splitlines() if "(the fallback made" in line]
+    fell_back, of = marked.split("(the fallback made ")[1].split(" decisions")[0].split(" of its ")
+    assert fell_back == of and int(of) > 10
+
+
+def test_a_forfeit_ends_the_log_and_the_runner_says_which_seat_it_waits_on():
+    rules = load_rules("forest")
+    agent = PlayerSpec.parse(f"http:url=http://127.0.0.1:{closed_port()}/agent,{QUICK}")
+    players = [make_player(agent, 0), make_player(PlayerSpec("random"), 1), make_player(PlayerSpec("random"), 2)]
+    fallbacks = [make_player(PlayerSpec("random"), seat) for seat in range(3)]
+    game = Game.start(rules, rules.configure(3), ["agent", "random", "random"], seed=2)
+    runner = MatchRunner(game, players, fallbacks)
+    seen: list[str | None] = []
+
+    async def watch() -> None:
+        playing = asyncio.ensure_future(runner.play())
+        while not playing.done():
+            seen.append(waiting_line(runner))
+            await asyncio.sleep(0)
+        assert playing.result() is None
+
+    asyncio.run(watch())
+    forfeit = game.log[-1].event
+    assert isinstance(forfeit, SeatForfeited) and forfeit.seat == 0 and game.forfeited == forfeit
+    assert "seat 0 (http:http://127.0.0.1:" in forfeit.why and "failed 3 decisions in a row" in forfeit.why
+    assert any(line and line.startswith("waiting on seat 0 (http:") for line in seen)
+    assert not any(line and "seat 1" in line for line in seen)  # bots answer at once: no wait is shown
