@@ -21,6 +21,8 @@ from core.codec import DecodeError
 from core.game import Game, Recorded
 from core.kernel import Outcome, Rules
 from core.narrate import narrate
+from core.options import BadOption, described, split_pairs
+from core.options import configure as configure_options
 from core.players import AbortMatch, BadPlayerSpec, make_player
 from core.registry import UnknownName, game_names, load_rules
 from core.runner import MatchRunner, MatchSettings
@@ -39,19 +41,24 @@ PlayerOption = Annotated[
 ]
 DbOption = Annotated[str, typer.Option("--db", help="memory, a SQLite file, or postgresql://user@host:port/db")]
 ConfigOption = Annotated[
-    list[str], typer.Option("--option", "-o", help="a game option key=value (see `meeplog games`)")
+    list[str], typer.Option("--option", "-o", help="a game option name=value (`meeplog games` lists them)")
 ]
 
 
 @contextmanager
 def user_errors() -> Iterator[None]:
-    """Turn the errors a user can fix into one line on stderr and exit status 1."""
+    """Turn the errors a user can fix into one line on stderr and exit status 1: a refused option or value, a
+    file that cannot be read or written."""
     try:
         yield
+    except BadOption as error:
+        fail(f"{error}; `meeplog games` lists every option")
     except ValidationError as error:
         fail(validation_message(error))
     except USER_ERRORS as error:
         fail(str(error))
+    except OSError as error:
+        fail(f"{error.filename}: {error.strerror}" if error.filename else str(error))
 
 
 def fail(message: str) -> None:
@@ -60,29 +67,14 @@ def fail(message: str) -> None:
 
 
 def validation_message(error: ValidationError) -> str:
-    parts = [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors(include_url=False)]
-    return f"bad game option ({'; '.join(parts)}); `meeplog games` lists the options"
+    """A ValidationError that no command turned into its own message, in one line."""
+    parts = [f"{'.'.join(map(str, e['loc'])) or 'value'}: {e['msg']}" for e in error.errors(include_url=False)]
+    return f"bad value ({'; '.join(parts)})"
 
 
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    options = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise ValueError(f"bad option {pair!r}; write -o key=value")
-        options[key.strip()] = value.strip()
-    return options
-
-
-def configure(rules: Rules[Any, Any], players: int, options: list[str]) -> Any:
-    known = set(rules.Config.model_fields) - {"players"}
-    chosen = parse_options(options)
-    unknown = set(chosen) - known
-    if unknown:
-        raise ValueError(
-            f"{rules.title} has no option {', '.join(sorted(unknown))}; its options: {', '.join(sorted(known))}"
-        )
-    return rules.configure(players, **chosen)
+def configure(rules: Rules[Any, Any], players: int, options: Sequence[str], base: dict[str, Any] | None = None) -> Any:
+    """The game's config that `-o name=value` options ask for, over `base` (core/options.py reads each value)."""
+    return configure_options(rules, players, split_pairs(options), base)
 
 
 def player_seed(seed: int, seat: int) -> int:
@@ -93,15 +85,12 @@ def player_seed(seed: int, seat: int) -> int:
 @app.command("games")
 def list_games() -> None:
     """List the installed games with their player counts and options."""
-    table = Table(title="Games")
-    for column in ("id", "title", "players", "options (default)"):
-        table.add_column(column)
+    console.print("Options for -o name=value: the default (the other values) (e.g. an example)")
     for name in game_names():
         rules = load_rules(name)
-        fields = rules.Config.model_fields
-        options = ", ".join(f"{key}={field.default!r}" for key, field in fields.items() if key != "players")
-        table.add_row(name, rules.title, f"{rules.min_players}-{rules.max_players}", options)
-    console.print(table)
+        console.print(f"\n[bold]{name}[/]  {rules.title}, {rules.min_players}-{rules.max_players} players")
+        for line in described(rules.Config):
+            console.print(f"  {line}", soft_wrap=True, markup=False)
 
 
 @app.command()

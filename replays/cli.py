@@ -21,6 +21,7 @@ from rich.text import Text
 from core.game import Recorded
 from core.narrate import narrate
 from core.players import make_player
+from core.registry import load_rules
 from core.runner import MatchRunner, MatchSettings
 from core.specs import NamedSpec, PlayerSpec
 from core.store import DEFAULT_DB, GameNotFound, open_store
@@ -125,15 +126,23 @@ def fork(
     seed: Annotated[int | None, typer.Option(help="seed of the new players (default: the game's seed)")] = None,
     db: DbOption = DEFAULT_DB,
     fallback: Annotated[str, typer.Option(help="player spec that moves for a failing player")] = "random",
+    option: Annotated[
+        list[str], typer.Option("--option", "-o", help="a game option name=value to play on with (as `play` takes)")
+    ] = [],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="print the result only, not the log")] = False,
 ) -> None:
-    """Continue a game from step N with other players; store it as a new game that records its origin."""
-    from core.cli import player_seed, print_outcome
+    """Continue a game from step N with other players; store it as a new game that records its origin.
+
+    `-o` changes an option from the original's for the rest of the game (e.g. `-o max_rounds=500`); an option
+    that would have changed the steps before N cannot fork it."""
+    from core.cli import configure, player_seed, print_outcome
 
     with user_errors():
         history = _load(source, db).history
         specs = [NamedSpec.parse(text) for text in player]
-        game = fork_game(history, at, [str(spec) for spec in specs])
+        started = history[0].event
+        config = configure(load_rules(started.game), len(started.seats), option, base=started.config)
+        game = fork_game(history, at, [str(spec) for spec in specs], config=config)
         seed = game.started.seed if seed is None else seed
         players = [make_player(named.spec, player_seed(seed, seat)) for seat, named in enumerate(specs)]
         fallbacks = [make_player(PlayerSpec.parse(fallback), player_seed(seed, seat)) for seat in range(len(specs))]

@@ -11,6 +11,7 @@ import uuid
 from collections.abc import Sequence
 
 from core.game import Game, Recorded
+from core.kernel import GameConfig
 from core.registry import load_rules
 from replays.steps import Timeline
 from replays.verify import redecide
@@ -20,8 +21,16 @@ class CannotFork(ValueError):
     """The step is out of range, the game is over there, or the installed rules do not reproduce it."""
 
 
-def fork(history: Sequence[Recorded], step: int, seats: Sequence[str], *, game_id: uuid.UUID | None = None) -> Game:
-    """The original game at `step`, as a new unsaved game whose remaining seats are `seats` (player specs)."""
+def fork(
+    history: Sequence[Recorded],
+    step: int,
+    seats: Sequence[str],
+    *,
+    config: GameConfig | None = None,
+    game_id: uuid.UUID | None = None,
+) -> Game:
+    """The original game at `step`, as a new unsaved game whose remaining seats are `seats` (player specs), played
+    on with `config` (by default the original's: options that would change its first steps cannot fork it)."""
     timeline = Timeline.of(history)
     timeline.check(step)
     first = history[0]
@@ -30,9 +39,15 @@ def fork(history: Sequence[Recorded], step: int, seats: Sequence[str], *, game_i
         raise CannotFork(f"the game has {len(started.seats)} seats; give one player per seat, not {len(seats)}")
     rules = load_rules(started.game)
     origin = f"{first.originator_id}@{step}"
-    game = Game.start(rules, rules.Config(**started.config), seats, started.seed, origin=origin, game_id=game_id)
+    config = config or rules.Config(**started.config)
+    game = Game.start(rules, config, seats, started.seed, origin=origin, game_id=game_id)
     copied = [record._replace(originator_id=game.id) for record in history[1:timeline.ends[step]]]
     divergence = redecide(game, copied)
+    if divergence is not None and config.model_dump(mode="json") != started.config:
+        raise CannotFork(
+            f"with the options given the game goes another way before step {step}: version {divergence.version}: "
+            f"{divergence.problem}; fork it with options that leave its first {step} steps as they were"
+        )
     if divergence is not None:
         raise CannotFork(
             f"the installed rules do not reproduce this game up to step {step}: version {divergence.version}: "

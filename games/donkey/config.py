@@ -13,7 +13,9 @@ from games.donkey.data import KINDS
 class DonkeyConfig(GameConfig):
     players: int = Field(4, ge=3, le=7)
     donkey_counts: dict[str, int] | None = Field(
-        None, description="copies of each donkey type among the cards the deck is drawn from; None: the data file (D3)"
+        None,
+        description="copies of each donkey type among the cards the deck is drawn from; None: the data file (D3)",
+        examples=[{"normal": 8}],
     )
     double_removes_bottom: bool = Field(True, description="a double removes the deck's bottom card, else its top (D4)")
     reveal_double_removed: bool = Field(False, description="show everyone the donkey a double removes (D4)")

@@ -16,7 +16,7 @@ class TrekkingConfig(GameConfig):
     start_airport_timing: Literal["before_reveal", "after_reveal"] = "before_reveal"  # T3
     starting_hand: int = Field(3, ge=0, le=10)  # T4
     trek_row_size: int = Field(4, ge=1, le=8)  # 4.6
-    journey_cards: tuple[str, str] | None = None  # T5: None draws one A and one B card
+    journey_cards: tuple[str, str] | None = Field(None, examples=[("A1", "B5")])  # T5: None draws one A and one B
     dest_row_size: Literal[3, 4] = 3  # T6
     dest_deck_top_public: bool = True  # T7
     fly_replaces_move: bool = False  # T8

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
@@ -54,7 +55,15 @@ def test_the_games_command_lists_games_with_player_counts_and_options():
         (["play", "chess", "-p", "random"], "unknown game 'chess'; known games: "),
         (["play", "forest", "-p", "wizard", "-p", "random", "-p", "random"], "unknown player 'wizard'; known players"),
         (["play", "forest", "-p", "random", "-p", "random"], "takes 3 to 4 players, not 2"),
-        (["play", "forest", *["-p", "random"] * 3, "-o", "cash_timing=never"], "bad game option (cash_timing"),
+        (["play", "forest", *["-p", "random"] * 3, "-o", "cash_timing=never"], "bad game option cash_timing=never: "),
+        (["play", "forest", *["-p", "random"] * 3, "-o", "data_file=/nonexistent.toml"],
+         "cannot read the data file /nonexistent.toml: No such file or directory; name another file, or leave"),
+        (["play", "routard", "-p", "random", "-p", "random", "-o", "auction_bid_step=15"],
+         "bad game option auction_bid_step=15: auction_bid_step must be a multiple of 10"),
+        (["tournament", "trekking", "-p", "random", "-p", "random", "-o", "first_player=7"],
+         "bad game option first_player=7: first_player must be 'random' or a seat from 0 to 1"),
+        (["tournament", "donkey", *["-p", "random"] * 3, "-o", "donkey_counts={normal: 8}"],
+         'donkey_counts={normal: 8}: neither JSON nor a Python literal'),
         (["play", "forest", *["-p", "random"] * 3, "-o", "colour=red"], "has no option colour; its options:"),
         (["play", "forest", "-p", "random:seed=abc", "-p", "random", "-p", "random"], "bad options for player"),
         (["play", "forest", *["-p", "random"] * 3, "--db", "postgresql://postgres@127.0.0.1:1/x"],
@@ -84,6 +93,31 @@ def test_bad_input_gives_one_line_saying_what_is_wrong_and_a_failing_status(args
     assert message in lines[0]
     if db.exists():
         assert list(open_store(str(db)).games()) == [], "a failed command left a game in the store"
+
+
+def test_a_file_that_cannot_be_written_is_one_line_too():
+    result = meeplog("tournament", "forest", *["-p", "random"] * 3, "--games", "1", "--out", "/proc/standings",
+                     "--db", "memory")
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == ["error: /proc/standings: No such file or directory"]
+
+
+def test_a_fork_takes_options_as_play_does_and_refuses_a_bad_one_in_one_line(tmp_path):
+    db = str(tmp_path / "games.db")
+    played = meeplog("play", "routard", "-p", "random", "-p", "random", "--seed", "3", "--db", db, "-q")
+    game_id = played.stdout.split("stored as game ")[1].split()[0]
+    forked = meeplog("replay", "fork", game_id, "--at", "4", *["-p", "random"] * 2, "-o", "max_rounds=45",
+                     "--db", db, "-q")
+    assert forked.returncode == 0, forked.stderr
+    fork_id = forked.stdout.split("stored as game ")[1].split()[0]
+    assert open_store(db).history(uuid.UUID(fork_id))[0].event.config["max_rounds"] == 45
+    refused = meeplog("replay", "fork", game_id, "--at", "4", *["-p", "random"] * 2, "-o", "max_rounds=many",
+                      "--db", db)
+    assert refused.returncode == 1
+    assert refused.stderr.splitlines() == [
+        "error: bad game option max_rounds=many: Input should be a valid integer, unable to parse string as an"
+        " integer; `meeplog games` lists every option"
+    ]
 
 
 def test_a_script_of_moves_plays_a_human_seat(tmp_path):
