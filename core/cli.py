@@ -23,8 +23,8 @@ from core.kernel import Outcome, Rules
 from core.narrate import narrate
 from core.options import BadOption, described, split_pairs
 from core.options import configure as configure_options
-from core.players import AbortMatch, BadPlayerSpec, make_player
-from core.registry import UnknownName, game_names, load_rules
+from core.players import AbortMatch, BadPlayerSpec, load_player_class, make_player, player_names
+from core.registry import BrokenPlugin, UnknownName, game_names, load_object, load_rules
 from core.runner import MatchRunner, MatchSettings
 from core.specs import NamedSpec, PlayerSpec, seat_label
 from core.store import DEFAULT_DB, GameNotFound, GameStore, StoreUnavailable, open_store
@@ -34,7 +34,9 @@ app = typer.Typer(help="Meeplog: play, replay and study tabletop games with AI p
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
 
-USER_ERRORS = (UnknownName, BadPlayerSpec, StoreUnavailable, GameNotFound, DecodeError, AbortMatch, ValueError)
+USER_ERRORS = (
+    UnknownName, BrokenPlugin, BadPlayerSpec, StoreUnavailable, GameNotFound, DecodeError, AbortMatch, ValueError
+)
 
 PlayerOption = Annotated[
     list[str], typer.Option("--player", "-p", help="a player per seat: [NAME=]name[:key=value,...]")
@@ -48,7 +50,7 @@ ConfigOption = Annotated[
 @contextmanager
 def user_errors() -> Iterator[None]:
     """Turn the errors a user can fix into one line on stderr and exit status 1: a refused option or value, a
-    file that cannot be read or written."""
+    file that cannot be read or written, a plug-in that failed to load."""
     try:
         yield
     except BadOption as error:
@@ -64,6 +66,10 @@ def user_errors() -> Iterator[None]:
 def fail(message: str) -> None:
     errors.print(f"[bold red]error:[/] {message}", soft_wrap=True)
     raise typer.Exit(1)
+
+
+def warn(message: str) -> None:
+    errors.print(f"[bold yellow]warning:[/] {message}", soft_wrap=True)
 
 
 def validation_message(error: ValidationError) -> str:
@@ -84,13 +90,25 @@ def player_seed(seed: int, seat: int) -> int:
 
 @app.command("games")
 def list_games() -> None:
-    """List the installed games with their player counts and options."""
+    """List the installed games with their player counts and options, and the installed players."""
     console.print("Options for -o name=value: the default (the other values) (e.g. an example)")
     for name in game_names():
-        rules = load_rules(name)
+        try:
+            rules = load_rules(name)
+        except BrokenPlugin as error:
+            warn(f"{error}; left out")
+            continue
         console.print(f"\n[bold]{name}[/]  {rules.title}, {rules.min_players}-{rules.max_players} players")
         for line in described(rules.Config):
             console.print(f"  {line}", soft_wrap=True, markup=False)
+    players = []
+    for name in player_names():
+        try:
+            load_player_class(name)
+            players.append(name)
+        except BrokenPlugin as error:
+            warn(f"{error}; left out")
+    console.print(f"players (-p): {', '.join(players)}")
 
 
 @app.command()
@@ -200,21 +218,31 @@ def log(
         print_log(history, seat)
 
 
-def _add_plugin_commands(target: typer.Typer) -> None:
+def _add_plugin_commands(target: typer.Typer) -> list[BrokenPlugin]:
+    """Add the `meeplog.commands` plug-ins to `target`; the ones that fail to load are left out and returned,
+    so that one broken plug-in costs its own command only (main warns of it in one line)."""
+    broken = []
     for entry in entry_points(group="meeplog.commands"):
-        loaded: typer.Typer | Callable[..., Any] = entry.load()
+        try:
+            loaded: typer.Typer | Callable[..., Any] = load_object(entry.value, f"command plug-in {entry.name!r}")
+        except BrokenPlugin as error:
+            broken.append(error)
+            continue
         if isinstance(loaded, typer.Typer):
             target.add_typer(loaded, name=entry.name)
         else:
             target.command(entry.name)(loaded)
+    return broken
 
 
-_add_plugin_commands(app)
+_broken_commands = _add_plugin_commands(app)
 
 
 def main() -> None:
     """The console script: like `app()`, but a usage error (a bad option value, a missing argument) is
     one line on stderr, as every other error is, with click's exit status 2."""
+    for broken in _broken_commands:
+        warn(f"{broken}; left out")
     try:
         status = app(sys.argv[1:], standalone_mode=False)
     except click.NoArgsIsHelpError as error:

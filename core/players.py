@@ -178,7 +178,7 @@ def load_player_class(name: str) -> type[Player]:
     target = registered(PLAYERS_GROUP).get(name)
     if target is None:
         raise UnknownName(f"unknown player {name!r}; known players: {', '.join(player_names())}")
-    player_class: type[Player] = load_object(target)
+    player_class: type[Player] = load_object(target, f"player plug-in {name!r}")
     return player_class
 
 

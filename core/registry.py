@@ -23,6 +23,11 @@ class UnknownName(LookupError):
     """A game or player name that no installed package provides; the message lists the known ones."""
 
 
+class BrokenPlugin(Exception):
+    """An installed plug-in that fails to load (its module missing, or raising on import): the message names the
+    plug-in, its entry point and the error, in one line, so that a front end can list it as broken and go on."""
+
+
 def registered(group: str) -> dict[str, str]:
     """Every entry point of `group`: name -> `module:attribute`."""
     return {ep.name: ep.value for ep in entry_points(group=group)}
@@ -54,12 +59,18 @@ def _load_rules(name: str) -> Rules[Any, Any]:
     target = registered(GAMES_GROUP).get(name) or (name if ":" in name else None)
     if target is None:
         raise UnknownName(f"unknown game {name!r}; known games: {', '.join(game_names()) or 'none installed'}")
-    rules = load_object(target)()
+    plugin = f"game plug-in {name!r}"
+    rules = load_object(target, plugin)()
     if not isinstance(rules, Rules):
-        raise TypeError(f"{target} is not a Meeplog Rules class")
+        raise BrokenPlugin(f"{plugin} ({target}) is not a Meeplog Rules class")
     return rules
 
 
-def load_object(target: str) -> Any:
+def load_object(target: str, plugin: str) -> Any:
+    """The object `module:attribute` names; BrokenPlugin, naming `plugin` ("game plug-in 'x'"), if it fails."""
     module, _, attribute = target.partition(":")
-    return getattr(import_module(module), attribute)
+    try:
+        return getattr(import_module(module), attribute)
+    except Exception as error:  # whatever an import raises, the plug-in is broken, not the command
+        why = " ".join(str(error).split())  # one line, whatever the error's message holds
+        raise BrokenPlugin(f"{plugin} ({target}) failed to load: {type(error).__name__}: {why}") from error

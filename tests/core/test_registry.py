@@ -3,7 +3,7 @@
 import pytest
 
 from core.game import Game
-from core.registry import UnknownName, game_names, known_game, load_rules
+from core.registry import BrokenPlugin, UnknownName, game_names, known_game, load_rules
 from core.store import open_store
 from tests.matches import play_match
 from tests.toy import PenniesRules
@@ -24,3 +24,14 @@ def test_a_game_given_as_module_and_class_is_known_by_its_name_inside_the_block_
     assert "pennies" not in game_names()
     with pytest.raises(UnknownName):
         Game.rebuild(played.log)
+
+
+def test_a_game_whose_module_is_missing_is_a_broken_plug_in_named_in_one_line():
+    with pytest.raises(BrokenPlugin) as broken:
+        load_rules("no_such_module.rules:Rules")
+    assert str(broken.value) == (
+        "game plug-in 'no_such_module.rules:Rules' (no_such_module.rules:Rules) failed to load: ModuleNotFoundError:"
+        " No module named 'no_such_module'"
+    )
+    with pytest.raises(BrokenPlugin, match="is not a Meeplog Rules class"):
+        load_rules("collections:OrderedDict")
