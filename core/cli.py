@@ -190,16 +190,33 @@ def list_stored(db: DbOption = DEFAULT_DB) -> None:
     with user_errors():
         summaries = list(open_store(db).games())
     table = Table(title=f"Games in {db}")
+    ids = fitting_ids([str(s.id) for s in summaries], console.width, whole_from=100)  # the others need 64
     for column in ("id", "game", "started (UTC)", "seats", "result"):
-        table.add_column(column, overflow="fold")  # a long name wraps, never cut
-    for s in summaries:
+        table.add_column(column, overflow="fold", no_wrap=column == "id")  # a long name wraps, never cut
+    for shown, s in zip(ids, summaries, strict=True):
         result = (
             f"forfeited by seat {s.forfeited.seat}" if s.forfeited is not None
             else "unfinished" if s.finished is None
             else "winner: seat " + ", ".join(str(seat) for seat, rank in enumerate(s.finished.ranks) if rank == 1)
         )
-        table.add_row(str(s.id), s.game, f"{s.started:%Y-%m-%d %H:%M:%S}", " | ".join(map(seat_label, s.seats)), result)
+        table.add_row(shown, s.game, f"{s.started:%Y-%m-%d %H:%M:%S}", " | ".join(map(seat_label, s.seats)), result)
     console.print(table)
+
+
+def fitting_ids(ids: list[str], width: int, whole_from: int, least: int = 8) -> list[str]:
+    """The ids whole on a terminal `width` columns wide if that is `whole_from` or more, else each cut to the
+    shortest prefix of at least `least` characters that no other id shares (every command takes a unique
+    prefix), so that an id never wraps in the middle of a table's cell."""
+    if width >= whole_from:
+        return ids
+    ordered = sorted(set(ids))  # an id shares the longest prefix with a neighbour in sorted order
+    neighbours = zip(ordered, ["", *ordered[:-1]], [*ordered[1:], ""], strict=True)
+    shared = {i: max(_common(i, before), _common(i, after)) for i, before, after in neighbours}
+    return [i[: max(least, shared[i] + 1)] for i in ids]
+
+
+def _common(a: str, b: str) -> int:
+    return next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
 
 
 @app.command()
