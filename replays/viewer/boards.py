@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import re
 from functools import cache
+from html import escape
 from types import ModuleType
 from typing import Any
 
@@ -47,6 +48,18 @@ def draw(rules: Rules[Any, Any], view: BaseModel) -> str:
     return str(module.draw(view))
 
 
+def onlooker(board: str, seat: int) -> str:
+    """`seat`'s board as someone else reads it (the viewer's "all seats"): what a board calls you is named as the
+    seat ("your hand (seat 2)" reads "seat 2's hand", "seat 2 (you)" reads "seat 2") in its zone labels and card
+    names, and no zone is marked as the reader's own (`me`)."""
+
+    def third_person(found: re.Match[str]) -> str:
+        words = found.group(2).replace(f" (seat {seat})", "").replace(" (you)", "")
+        return found.group(1) + _YOUR.sub(escape(f"seat {seat}'s"), words) + found.group(3)
+
+    return _MINE.sub(r"\1", _WORDS.sub(third_person, board))
+
+
 def mark_changed_zones(before: str, after: str) -> str:
     """`after` with each zone (a `<div class="zone ...">` of a board) whose content differs from the zone of the
     same title in `before` given the class `changed`, so the page highlights what moved on the board."""
@@ -74,3 +87,6 @@ def _title(zone: str) -> str:
 _ZONE_START = '<div class="zone'
 _ZONE = re.compile(re.escape(_ZONE_START))
 _LABEL = re.compile(r'<span class="label">(.*?)</span>')
+_WORDS = re.compile(r'(<span class="(?:label|name)">)(.*?)(</span>)')  # a zone's label, a card's name
+_YOUR = re.compile(r"\b[Yy]our\b")
+_MINE = re.compile(r'(class="[^"]*?) me(?=[ "])')

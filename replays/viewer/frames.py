@@ -33,7 +33,7 @@ from core.kernel import GameEvent, Rules
 from core.narrate import describe
 from replays.steps import Timeline
 from replays.travel import state_data
-from replays.viewer.boards import draw, mark_changed_zones
+from replays.viewer.boards import draw, mark_changed_zones, onlooker
 from replays.viewer.tree import changed_paths
 
 
@@ -156,8 +156,11 @@ class Seen:
 
 
 def seen(rules: Rules[Any, Any], state: Any, seat: int | None, players: int) -> Seen:
-    seats = range(players) if seat is None else (seat,)
-    return Seen(_data(rules, state, seat), tuple((s, draw(rules, rules.view(state, s))) for s in seats))
+    """From a seat, its own board; from all seats, every seat's board as an onlooker reads it (nobody is "you")."""
+    if seat is not None:
+        return Seen(_data(rules, state, seat), ((seat, draw(rules, rules.view(state, seat))),))
+    boards = tuple((s, onlooker(draw(rules, rules.view(state, s)), s)) for s in range(players))
+    return Seen(_data(rules, state, seat), boards)
 
 
 def panel(rules: Rules[Any, Any], state: Any, seat: int | None, players: int, before: Seen | None = None) -> Panel:
@@ -174,7 +177,7 @@ def panel(rules: Rules[Any, Any], state: Any, seat: int | None, players: int, be
             (s, mark_changed_zones(old, new)) for (s, old), (_, new) in zip(before.boards, boards, strict=True)
         )
     if seat is None:
-        return Panel(None, "everything (the state)", boards, now.data, changed, ())
+        return Panel(None, "all seats", boards, now.data, changed, ())
     legal = tuple(rules.describe(state, command) for command in rules.legal(state, seat))
     return Panel(seat, f"seat {seat}'s view", boards, now.data, changed, legal)
 
