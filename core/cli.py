@@ -60,7 +60,7 @@ def user_errors() -> Iterator[None]:
     except USER_ERRORS as error:
         fail(str(error))
     except OSError as error:
-        fail(f"{error.filename}: {error.strerror}" if error.filename else str(error))
+        fail(f"{error.filename}: {error.strerror}" if error.filename else error.strerror or str(error))
 
 
 def fail(message: str) -> None:
@@ -207,7 +207,7 @@ def fitting_ids(ids: list[str], width: int, whole_from: int, least: int = 8) -> 
     """The ids whole on a terminal `width` columns wide if that is `whole_from` or more, else each cut to the
     shortest prefix of at least `least` characters that no other id shares (every command takes a unique
     prefix), so that an id never wraps in the middle of a table's cell."""
-    if width >= whole_from:
+    if width >= whole_from or not ids:
         return ids
     ordered = sorted(set(ids))  # an id shares the longest prefix with a neighbour in sorted order
     neighbours = zip(ordered, ["", *ordered[:-1]], [*ordered[1:], ""], strict=True)

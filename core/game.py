@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
@@ -48,7 +48,9 @@ class Game:
         self.started = started
         self.config = rules.Config(**started.config)
         self.rng = random.Random(started.seed)
-        self.state = rules.setup(self.config, self.rng)
+        self.state, setup = rules.setup_with_events(self.config, self.rng)
+        self.setup_events = tuple(setup)
+        """What setup did, as events already folded into `state`: `start` records them after GameStarted."""
         self.log: list[Recorded] = []
         self._saved = 0
 
@@ -73,7 +75,7 @@ class Game:
             origin=origin,
         )
         game = cls(rules, started, game_id or uuid.uuid4())
-        game._record([started])
+        game._record([started, *game.setup_events])
         return game
 
     # --- reading ---------------------------------------------------------------------------------
@@ -162,21 +164,37 @@ class Game:
         return new
 
     @classmethod
-    def rebuild(cls, history: Iterable[Recorded]) -> Game:
-        """Fold a stored history back into a game: set up from GameStarted, then evolve every domain event.
+    def rebuild(cls, history: Sequence[Recorded]) -> Game:
+        """Fold a stored history back into a game: set up from GameStarted, then evolve every domain event
+        after the setup events (setup made those already; a game recorded before they were kept has none).
 
         Audit events change nothing; the random generator is not restored (continuing a stored game
         re-decides its commands instead, see replays).
         """
-        records = iter(history)
-        first = next(records, None)
+        first = history[0] if history else None
         if first is None or not isinstance(first.event, GameStarted):
             raise ValueError("a game's history must begin with GameStarted")
         game = cls(load_rules(first.event.game), first.event, first.originator_id)
-        game.log.append(first)
-        for recorded in records:
+        setup = block_end(history, 0)
+        game.log += history[:setup]
+        for recorded in history[setup:]:
             if not isinstance(recorded.event, AUDIT_EVENTS):
                 game.rules.evolve(game.state, recorded.event)
             game.log.append(recorded)
         game._saved = len(game.log)
         return game
+
+
+def block_end(history: Sequence[Recorded], index: int) -> int:
+    """The index just after the block of the record at `index`: the game events recorded with it, then any
+    GameFinished (docs/replays.md).
+
+    The block of a decision is what it caused; the block of GameStarted (index 0) is the setup events
+    (Rules.setup_with_events), which setup folds by itself: none in a game recorded before they were kept.
+    """
+    end = index + 1
+    while end < len(history) and (
+        not isinstance(history[end].event, AUDIT_EVENTS) or isinstance(history[end].event, GameFinished)
+    ):
+        end += 1
+    return end

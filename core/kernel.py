@@ -187,6 +187,22 @@ class Rules(ABC, Generic[StateT, ConfigT]):
     def setup(self, config: ConfigT, rng: random.Random) -> StateT:
         """The initial state, after all setup randomness."""
 
+    def setup_with_events(self, config: ConfigT, rng: random.Random) -> tuple[StateT, list[GameEvent]]:
+        """`setup`'s state, and the events setup folded in to make it, in order: the deal, first reveals.
+
+        They must be exactly what `setup(config, rng)` does, drawing from `rng` the same way. A game records
+        them right after GameStarted, so that its log, the seats' feeds (each event through its `seen_by`,
+        like any other), replays and the viewer start at the real start. They are facts already folded into
+        the state `setup` returns, so nothing folds them again: Game.rebuild, time travel and `replay verify`
+        set a game up with `setup` and skip them, and verify checks that they are still the events setup
+        makes. What marks them is their place (GameStarted's block, core.game.block_end), not their class:
+        a game may make the same event later too, as Old Man of the Forest deals each game of a match.
+
+        By default none: a game that does not tell its setup as events still plays, its log starting after
+        the deal. Never on the search's path: only a game's start and its replays ask for them.
+        """
+        return self.setup(config, rng), []
+
     @abstractmethod
     def pending(self, state: StateT) -> Pending:
         """Who must decide now."""

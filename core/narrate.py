@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from core.audit import (
@@ -16,20 +16,22 @@ from core.audit import (
     PlayerFellBack,
     SeatForfeited,
 )
-from core.game import Recorded
+from core.game import Recorded, block_end
 from core.kernel import GameEvent, Rules
 from core.registry import load_rules
 
 
-def narrate(history: Iterable[Recorded], seat: int | None = None) -> Iterator[tuple[int, str]]:
+def narrate(history: Sequence[Recorded], seat: int | None = None) -> Iterator[tuple[int, str]]:
     """(version, line) for each event worth reading; CommandAccepted is skipped, the game events tell it.
 
     With `seat`, events read as that seat perceives them, but the state they are folded into is the
-    true one, since only that lets the narration name things.
+    true one, since only that lets the narration name things. The setup events read against the state
+    setup made, which holds them already.
     """
     rules: Rules[Any, Any] | None = None
     state: Any = None
-    for recorded in history:
+    setup = block_end(history, 0)
+    for index, recorded in enumerate(history):
         event = recorded.event
         if isinstance(event, GameStarted):
             rules = load_rules(event.game)
@@ -41,7 +43,7 @@ def narrate(history: Iterable[Recorded], seat: int | None = None) -> Iterator[tu
         shown = event if seat is None else event.seen_by(seat)
         if not isinstance(event, CommandAccepted):
             yield recorded.originator_version, describe(rules, state, shown)
-        if not isinstance(event, AUDIT_EVENTS):
+        if index >= setup and not isinstance(event, AUDIT_EVENTS):
             rules.evolve(state, event)
 
 

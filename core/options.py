@@ -53,6 +53,8 @@ def configure(
     """The game's config for `players` seats with `options` given as text, over `base` (the values of another
     config, as a fork keeps its game's), checked as a game uses it: a trial setup refuses a data file that is
     missing or malformed now, rather than in a worker halfway through a tournament."""
+    if "players" in options:
+        raise BadOption(f"players is the number of seats, not an option: {rules.title} is set up for the players given")
     fields = {name: field for name, field in rules.Config.model_fields.items() if name != "players"}
     if unknown := sorted(set(options) - set(fields)):
         raise BadOption(f"{rules.title} has no option {', '.join(unknown)}; its options: {', '.join(fields)}")

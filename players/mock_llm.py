@@ -304,7 +304,7 @@ def serving(policy: MockPolicy | None = None, host: str = "127.0.0.1", port: int
 def mock_llm(
     *,
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on (0: any free port)")] = 8000,
+    port: Annotated[int, typer.Option(min=0, max=65535, help="port to listen on (0: any free port)")] = 8000,
     delay: Annotated[float, typer.Option(help="seconds to wait before every answer")] = 0.0,
     malformed: Annotated[float, typer.Option(help="share of bad answers (illegal, unparsable, empty, cut)")] = 0.0,
     failures: Annotated[float, typer.Option(help="share of HTTP 429 and 500 answers")] = 0.0,
@@ -324,7 +324,11 @@ def mock_llm(
                             script=tuple(filter(None, script.split(","))), seed=seed)
     except ValidationError as error:
         raise typer.BadParameter("; ".join(e["msg"] for e in error.errors(include_url=False))) from None
-    server = MockServer((host, port), policy, echo=typer.echo)
+    try:
+        server = MockServer((host, port), policy, echo=typer.echo)
+    except OSError as error:  # the address is taken, or not this machine's
+        raise typer.BadParameter(f"cannot listen on {host}:{port}: {error.strerror}; give another --host or --port"
+                                 ) from None
     typer.echo(f"mock model at {server.url}/v1 (chat completions, any model name); HTTP agent at {server.url}/agent")
     try:
         server.serve_forever()

@@ -161,7 +161,7 @@ def fork(
 def view(
     file: Annotated[Path, typer.Argument(help="a replay file")],
     host: Annotated[str, typer.Option(help="the address to listen on (127.0.0.1: this machine only)")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="the port to listen on")] = 8000,
+    port: Annotated[int, typer.Option(min=0, max=65535, help="the port to listen on")] = 8000,
 ) -> None:
     """Open a replay file in the web viewer, step by step from any seat (`meeplog serve` does a whole store)."""
     from replays.viewer.serving import file_library, serve

@@ -1,8 +1,9 @@
 """Fork: a new game that is a recorded one up to a step, ready to be continued by other players.
 
-The fork's GameStarted keeps the seed and the config and names its origin "<game id>@<step>"; its next
-records are the original's up to that step, each decision re-decided so that the game's random
-generator stands exactly where it stood. So a fork verifies like any game (docs/replays.md).
+The fork's GameStarted keeps the seed and the config and names its origin "<game id>@<step>"; then come the
+setup events the installed setup makes (the original's own, checked against them), and the original's
+records up to that step, each decision re-decided so that the game's random generator stands exactly where it
+stood. So a fork verifies like any game (docs/replays.md).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from core.game import Game, Recorded
 from core.kernel import GameConfig
 from core.registry import load_rules
 from replays.steps import Timeline
-from replays.verify import redecide
+from replays.verify import redecide, resetup
 
 
 class CannotFork(ValueError):
@@ -41,8 +42,10 @@ def fork(
     origin = f"{first.originator_id}@{step}"
     config = config or rules.Config(**started.config)
     game = Game.start(rules, config, seats, started.seed, origin=origin, game_id=game_id)
-    copied = [record._replace(originator_id=game.id) for record in history[1:timeline.ends[step]]]
-    divergence = redecide(game, copied)
+    setup, divergence = resetup(game, history)
+    if divergence is None:  # its records follow the fork's setup events, which an older original lacks
+        records = enumerate(history[setup:timeline.ends[step]], start=game.version + 1)
+        divergence = redecide(game, [r._replace(originator_id=game.id, originator_version=v) for v, r in records])
     if divergence is not None and config.model_dump(mode="json") != started.config:
         raise CannotFork(
             f"with the options given the game goes another way before step {step}: version {divergence.version}: "

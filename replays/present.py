@@ -49,12 +49,16 @@ def divergence_report(verdict: Verdict, source: str, in_file: bool) -> Renderabl
         where += f", in decision {divergence.decision}"
         if divergence.seat is not None:
             where += f" (seat {divergence.seat}: {divergence.command!r})"
+    else:
+        where += ", in the setup"
     parts: list[RenderableType] = [Text(f"  {where}"), Text(f"  {divergence.problem}", style="bold")]
     if divergence.recorded or divergence.redecided:
         parts.append(_side_by_side(verdict.game, divergence))
     if divergence.decision:
         parts.append(Text(f"  look at the position it was decided from: "
                           f"meeplog replay show {source} --step {divergence.step}"))
+    elif divergence.recorded:
+        parts.append(Text(f"  look at the game as the installed setup makes it: meeplog replay show {source} --step 0"))
     return Group(*parts)
 
 

@@ -2,9 +2,9 @@
 
 A decision is a CommandAccepted or PlayerFellBack record; its block is the decision and the events it
 caused (the game's events, then GameFinished if it ended the game), recorded together. Step N is the
-game after its first N decisions and their blocks: step 0 is the game as set up, and step N is the
-position the (N+1)th decision was made from. The audit records between two blocks (CommandRejected,
-LlmExchange) belong to the step they were made at.
+game after its first N decisions and their blocks: step 0 is the game as set up (GameStarted and the
+setup events recorded with it), and step N is the position the (N+1)th decision was made from. The
+audit records between two blocks (CommandRejected, LlmExchange) belong to the step they were made at.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.audit import AUDIT_EVENTS, DECISIONS, GameFinished
-from core.game import Recorded
+from core.audit import DECISIONS
+from core.game import Recorded, block_end
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class Timeline:
 
     @classmethod
     def of(cls, history: Sequence[Recorded]) -> Timeline:
-        decisions, ends = [], [1]
+        decisions, ends = [], [block_end(history, 0)]
         for index, recorded in enumerate(history):
             if isinstance(recorded.event, DECISIONS):
                 decisions.append(index)
@@ -47,12 +47,3 @@ class Timeline:
         stop = self.decisions[step] if step < self.last else self.length
         return range(self.ends[step], stop)
 
-
-def block_end(history: Sequence[Recorded], decision: int) -> int:
-    """The index just after the block of the decision at `decision`: its game events and any GameFinished."""
-    end = decision + 1
-    while end < len(history) and (
-        not isinstance(history[end].event, AUDIT_EVENTS) or isinstance(history[end].event, GameFinished)
-    ):
-        end += 1
-    return end

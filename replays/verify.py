@@ -1,5 +1,6 @@
-"""Verify a recorded game: set it up again from GameStarted, re-run `decide` on every recorded decision with
-the recorded randomness, and check that each causes exactly the recorded events (docs/replays.md).
+"""Verify a recorded game: set it up again from GameStarted, check that setup makes the recorded setup
+events, re-run `decide` on every recorded decision with the recorded randomness, and check that each
+causes exactly the recorded events (docs/replays.md).
 
 The randomness is the game's own: Random(seed), drawn from first by setup and then by each decide in
 order, as core.game does live. So a replay needs no stored random numbers, and any change in the rules'
@@ -15,10 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.audit import AUDIT_EVENTS, DECISIONS, GameFinished, GameStarted
-from core.game import Game, Recorded
+from core.game import Game, Recorded, block_end
 from core.kernel import Command, GameEvent, IllegalCommand
 from core.registry import load_rules
-from replays.steps import block_end
 
 NOTES = tuple(kind for kind in AUDIT_EVENTS if kind not in (GameStarted, GameFinished, *DECISIONS))
 """Audit records that change nothing in the game (CommandRejected, LlmExchange, ...)."""
@@ -28,7 +28,7 @@ NOTES = tuple(kind for kind in AUDIT_EVENTS if kind not in (GameStarted, GameFin
 class Divergence:
     """Where a recorded game and the installed rules first part ways."""
 
-    decision: int  # 1-based; 0 when the game cannot even be set up again
+    decision: int  # 1-based; 0 for the setup: it cannot be made again, or makes other setup events
     version: int  # the first recorded version that the rules do not reproduce
     problem: str
     seat: int | None = None
@@ -50,7 +50,7 @@ class Verdict:
     events: int
     decisions: int  # re-decided identically
     finished: bool
-    notes: tuple[str, ...]  # recorded with other rules or data: worth knowing, not a failure by itself
+    notes: tuple[str, ...]  # other rules or data, no setup events: worth knowing, not a failure by itself
     divergence: Divergence | None
 
     @property
@@ -76,9 +76,28 @@ def verify(history: Sequence[Recorded]) -> Verdict:
     if started.data_hash != rules.data_hash(game.config):
         notes.append(f"recorded with data {started.data_hash}, replayed with {rules.data_hash(game.config)}")
     game.log.append(first)
-    divergence = redecide(game, history[1:])
+    setup, divergence = resetup(game, history)
+    if setup == 1 and game.setup_events:
+        notes.append("recorded before setup events were kept: its setup is checked through its decisions only")
+    if divergence is None:
+        game.log.extend(history[1:setup])
+        divergence = redecide(game, history[setup:])
     decisions = sum(1 for r in game.log if isinstance(r.event, DECISIONS))
     return Verdict(first.originator_id, started.game, len(history), decisions, game.over, tuple(notes), divergence)
+
+
+def resetup(game: Game, history: Sequence[Recorded]) -> tuple[int, Divergence | None]:
+    """Where the recorded setup events end in `history` (an index), and how they differ from the events the
+    installed setup makes (`game.setup_events`), if they do.
+
+    A game recorded before setup events were kept has none, which differs in nothing: its decisions, made
+    again on the installed setup's deal, are what check that deal.
+    """
+    end = block_end(history, 0)
+    recorded = tuple(r.event for r in history[1:end])
+    if recorded and recorded != game.setup_events:
+        return end, _parting(0, history[0], recorded, game.setup_events, None)
+    return end, None
 
 
 def redecide(game: Game, records: Sequence[Recorded]) -> Divergence | None:
@@ -112,14 +131,15 @@ def redecide(game: Game, records: Sequence[Recorded]) -> Divergence | None:
 
 def _parting(decisions: int, record: Recorded, recorded: tuple[GameEvent, ...], redecided: tuple[GameEvent, ...],
              problem: str | None) -> Divergence:
-    """The divergence of a decision the rules refuse, or whose events differ from the recorded ones."""
+    """The divergence of a decision the rules refuse, or whose events differ from the recorded ones; or of the
+    setup (`decisions` 0, `record` GameStarted), whose events differ."""
     decision = record.event
+    seat, command = (decision.seat, decision.command) if isinstance(decision, DECISIONS) else (None, None)
     version = record.originator_version
     if problem is None:
         at = _first_difference(recorded, redecided)
         version, problem = version + 1 + at, _difference(recorded, redecided, at)
-    return Divergence(decisions, version, problem, decision.seat, decision.command, record.originator_version + 1,
-                      recorded, redecided)
+    return Divergence(decisions, version, problem, seat, command, record.originator_version + 1, recorded, redecided)
 
 
 def _decide(game: Game, seat: int, command: Command | None) -> tuple[tuple[GameEvent, ...], str | None]:

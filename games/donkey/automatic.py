@@ -3,7 +3,8 @@ the next donkey, set a lost donkey aside, reveal and weigh the loads, deal the p
 first-player card, end the game.
 
 Each returns the one event for the state's current automatic phase, or None at a decision; only the
-deals draw randomness, and their outcome goes into the event.
+deals draw randomness, and their outcome goes into the event. `play_on` makes and folds them until a
+player must choose.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from games.donkey.events import (
     RoundScored,
     StubbornBalked,
 )
+from games.donkey.evolve import evolve
 from games.donkey.loads import weigh
 from games.donkey.state import END_ROUND, NEXT, REVEAL, SCORE, SET_ASIDE, DonkeyState
 
@@ -37,6 +39,15 @@ def deal(state: DonkeyState, rng: random.Random) -> Dealt:
     first = rng.randrange(state.players)
     rng.shuffle(pool)
     return Dealt(first, tuple(pool[:used]), tuple(pool[used:]))
+
+
+def play_on(state: DonkeyState, rng: random.Random) -> list[GameEvent]:
+    """The kernel's own events until a player must choose again (or the game is over), folded into `state`."""
+    events: list[GameEvent] = []
+    while (step := automatic(state, rng)) is not None:
+        evolve(state, step)
+        events.append(step)
+    return events
 
 
 def automatic(state: DonkeyState, rng: random.Random) -> GameEvent | None:

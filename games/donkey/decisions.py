@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from core.kernel import Command, GameEvent, IllegalCommand
-from games.donkey.automatic import automatic
+from games.donkey.automatic import play_on
 from games.donkey.commands import (
     Accept,
     Commit,
@@ -62,7 +62,7 @@ def apply(state: DonkeyState, seat: int, command: Command, rng: random.Random) -
     event = _checked_event(state, seat, command)
     may_end = _may_end_phase(state, event)
     evolve(state, event)
-    return [event, *_play_on(state, rng)] if may_end else [event]
+    return [event, *play_on(state, rng)] if may_end else [event]
 
 
 def _checked_event(state: DonkeyState, seat: int, command: Command) -> GameEvent:
@@ -72,15 +72,6 @@ def _checked_event(state: DonkeyState, seat: int, command: Command) -> GameEvent
     if event is None:
         raise IllegalCommand(refusal(state, seat, command))
     return event
-
-
-def _play_on(state: DonkeyState, rng: random.Random) -> list[GameEvent]:
-    """The kernel's own events until a player must choose again (or the game is over), folded into `state`."""
-    events: list[GameEvent] = []
-    while (step := automatic(state, rng)) is not None:
-        evolve(state, step)
-        events.append(step)
-    return events
 
 
 def _all_ints(cards: object) -> bool:

@@ -43,7 +43,7 @@ from games.donkey.events import (
     RoundScored,
     StubbornBalked,
 )
-from games.donkey.state import LOAD, DonkeyState
+from games.donkey.state import DonkeyState
 
 EFFECTS = {
     "normal": "",
@@ -72,16 +72,14 @@ FAVOURS = {
 def describe(state: DonkeyState, item: GameEvent | Command) -> str:
     match item:
         case Dealt(first_player, _, _):
-            return (f"{state.data.deck.donkeys_used} donkeys are dealt face down; seat {first_player} holds the "
-                    "first-player card")
+            hand = state.data.hand
+            return (f"{state.data.deck.donkeys_used} donkeys are dealt face down; every seat holds load cards "
+                    f"{hand[0]} to {hand[-1]}; seat {first_player} holds the first-player card")
         case DonkeyRevealed():
             return _revealed(state, item)
         case LoadCommitted(seat, cards, face_up):
-            opening = ""
-            if state.round == 1 and state.phase == LOAD and not any(state.played):
-                opening = f"round 1: {_donkey(state, state.donkey, state.effect)}, seat {state.leader} starts; "
             side = "face up" if face_up else "face down"
-            return f"{opening}seat {seat} commits {_cards(cards, state.cards_each)} {side}"
+            return f"seat {seat} commits {_cards(cards, state.cards_each)} {side}"
         case LostSetAside():
             return "the lost donkey wanders off with its loads; it comes back after the last donkey"
         case LostDonkeyReturns(number, first_player):

@@ -12,7 +12,7 @@ import random
 from pydantic import BaseModel
 
 from core.kernel import Command, GameEvent, Outcome, Pending, Policy, Rules
-from games.donkey.automatic import automatic, deal
+from games.donkey.automatic import deal, play_on
 from games.donkey.commands import COMMANDS
 from games.donkey.config import DonkeyConfig
 from games.donkey.data import DATA
@@ -41,11 +41,13 @@ class DonkeyRules(Rules[DonkeyState, DonkeyConfig]):
         return DATA.hash(config.data_file)
 
     def setup(self, config: DonkeyConfig, rng: random.Random) -> DonkeyState:
+        return self.setup_with_events(config, rng)[0]
+
+    def setup_with_events(self, config: DonkeyConfig, rng: random.Random) -> tuple[DonkeyState, list[GameEvent]]:
         state = DonkeyState.empty(config, DATA.load(config.data_file))
-        evolve(state, deal(state, rng))
-        while (event := automatic(state, rng)) is not None:  # the first donkey
-            evolve(state, event)
-        return state
+        dealt = deal(state, rng)
+        evolve(state, dealt)
+        return state, [dealt, *play_on(state, rng)]  # the first donkey's reveal
 
     def pending(self, state: DonkeyState) -> Pending:
         return pending(state)

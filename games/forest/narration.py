@@ -30,8 +30,10 @@ def describe(state: ForestState, item: GameEvent | Command) -> str:
         return f"{info.id} ({info.points} points)"
 
     match item:
-        case Dealt(game, first, _, _, display, _):
-            return f"game {game + 1} dealt; seat {first} leads; display: {', '.join(map(ape, display))}"
+        case Dealt(game, first, hands, set_aside, display, _):
+            held = "".join(f"; seat {seat} holds {names(hand)}" for seat, hand in enumerate(hands) if hand is not None)
+            aside = f"; set aside: {names(set_aside)}" if set_aside is not None else ""
+            return f"game {game + 1} dealt; seat {first} leads; display: {', '.join(map(ape, display))}{held}{aside}"
         case CardPlayed(seat, c):
             return f"seat {seat} plays {name(c)}"
         case TrickRanked(first, second):

@@ -46,9 +46,13 @@ class ForestRules(Rules[ForestState, ForestConfig]):
     # --- setup -------------------------------------------------------------------------------
 
     def setup(self, config: ForestConfig, rng: random.Random) -> ForestState:
+        return self.setup_with_events(config, rng)[0]
+
+    def setup_with_events(self, config: ForestConfig, rng: random.Random) -> tuple[ForestState, list[GameEvent]]:
         state = ForestState.empty(config, DATA.load(config.data_file))
-        evolve(state, deal(state, 0, rng))
-        return state
+        dealt = deal(state, 0, rng)
+        evolve(state, dealt)
+        return state, [dealt]
 
     def pending(self, state: ForestState) -> Pending:
         return pending(state)

@@ -99,8 +99,9 @@ def describe(state: HikeState, item: GameEvent | Command) -> str:
 
 def _table_event(w: _Words, event: GameEvent) -> str:
     match event:
-        case Dealt(first, _, _):
-            return f"{w.cards.deal} cards dealt to each player; seat {first} will play first"
+        case Dealt(first, hands, _):
+            held = "".join(f"; seat {s} holds {w.listing(cards)}" for s, cards in enumerate(hands) if cards is not None)
+            return f"{w.cards.deal} cards dealt to each player; seat {first} will play first{held}"
         case Packed(seat, card, where):
             return f"seat {seat} packs {w.name(card)} in {w.slot(where)}" if card is not None \
                 else f"seat {seat} packs a card"

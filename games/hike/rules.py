@@ -40,9 +40,13 @@ class HikeRules(Rules[HikeState, HikeConfig]):
         return DATA.hash(config.data_file)
 
     def setup(self, config: HikeConfig, rng: random.Random) -> HikeState:
+        return self.setup_with_events(config, rng)[0]
+
+    def setup_with_events(self, config: HikeConfig, rng: random.Random) -> tuple[HikeState, list[GameEvent]]:
         state = HikeState.empty(config, DATA.load(config.data_file))
-        evolve(state, deal(state, rng))
-        return state
+        dealt = deal(state, rng)
+        evolve(state, dealt)
+        return state, [dealt]
 
     def pending(self, state: HikeState) -> Pending:
         return pending(state)

@@ -86,6 +86,15 @@ def _moved(state: RoutardState, e: ev.Moved) -> str:
     return _HOW[e.how].format(who=who, group=group, frm=frm, to=to)
 
 
+def _kit(state: RoutardState) -> str:
+    """What the deal gives every traveller: the express variant's kit, or nothing in the full game."""
+    if not state.config.express:
+        return "nothing"
+    kit = state.data.constants.express_start
+    items = ", ".join(ITEM_NAMES.get(item, item) for item in kit.items)
+    return f"{kit.money} €, {kit.cheques} hotel cheques, {kit.billet_avion} plane ticket(s), {items}"
+
+
 def _won(state: RoutardState, e: ev.GameWon) -> str:
     if len(e.qualified) == 1:
         return f"seat {e.winners[0]} stands on the arrival airport with every card needed and wins"
@@ -112,7 +121,8 @@ def _settled(state: RoutardState, e: ev.AuctionSettled) -> str:
 def _describe_event(state: RoutardState, e: GameEvent) -> str | None:
     match e:
         case ev.Dealt(first, _):
-            return f"setup: every deck is shuffled; seat {first} plays first"
+            return f"setup: every deck is shuffled; every traveller starts at home with {_kit(state)}; " \
+                   f"seat {first} plays first"
         case ev.DeckReshuffled(deck, _):
             return f"the {deck} discard pile is shuffled into a new draw pile"
         case ev.TurnEnded(seat, following, number):

@@ -42,10 +42,13 @@ class RoutardRules(Rules[RoutardState, RoutardConfig]):
         return DATA.hash(config.data_file)
 
     def setup(self, config: RoutardConfig, rng: random.Random) -> RoutardState:
+        return self.setup_with_events(config, rng)[0]
+
+    def setup_with_events(self, config: RoutardConfig, rng: random.Random) -> tuple[RoutardState, list[GameEvent]]:
         state = RoutardState.empty(config, DATA.load(config.data_file))
-        evolve(state, deal(state, rng))
-        play_on(state, rng)
-        return state
+        dealt = deal(state, rng)
+        evolve(state, dealt)
+        return state, [dealt, *play_on(state, rng)]
 
     def pending(self, state: RoutardState) -> Pending:
         return pending(state)

@@ -154,7 +154,7 @@ def _dealt(state: TrekState, event: Dealt) -> str:
     trek_row = ", ".join(data.card_name(card) for card in event.trek_row)
     line = (f"{cubes} souvenirs are scattered over the world. Destination row: {row}{top}. "
             f"Journey cards: {journeys}. Trek row: {trek_row}.")
-    return f"{line} {hands.capitalize()}." if hands else line
+    return f"{line} {hands[0].upper()}{hands[1:]}." if hands else line  # capitalize() would lower the card names
 
 
 def _tile(state: TrekState, colour: int, holder: int, previous: int) -> str:

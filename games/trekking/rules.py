@@ -51,12 +51,17 @@ class TrekkingRules(Rules[TrekState, TrekkingConfig]):
         return DATA.hash(config.data_file)
 
     def setup(self, config: TrekkingConfig, rng: random.Random) -> TrekState:
+        return self.setup_with_events(config, rng)[0]
+
+    def setup_with_events(self, config: TrekkingConfig, rng: random.Random) -> tuple[TrekState, list[GameEvent]]:
         state = TrekState.empty(config, DATA.load(config.data_file), _routes(config.data_file, config.move_path))
         first = rng.randrange(config.players) if config.first_player == "random" else config.first_player
-        evolve(state, GameBegan(first))
+        events: list[GameEvent] = [GameBegan(first)]
+        evolve(state, events[0])
         if config.start_airport_timing == "after_reveal":
-            evolve(state, deal(state, rng))
-        return state
+            events.append(deal(state, rng))
+            evolve(state, events[-1])
+        return state, events
 
     def pending(self, state: TrekState) -> Pending:
         return pending(state)

@@ -112,10 +112,11 @@ class MeeplogEnv(AECEnv):
         if self.store is not None or self.render_mode is not None:
             self.game = Game.start(self.rules, self.config, self.seats, self.seed)
             self.state, self._rng = self.game.state, self.game.rng
+            dealt = list(self.game.setup_events)
         else:
             self._rng = random.Random(self.seed)
-            self.state = self.rules.setup(self.config, self._rng)
-        self.events = []
+            self.state, dealt = self.rules.setup_with_events(self.config, self._rng)
+        self.events = dealt  # the game's events from the deal on, as a Game records them: what seats are shown
         self.decisions = 0  # commands played this game: the steps that only add to a combination are not counted
         self._told = [0] * self.config.players  # per seat, how much of `events` it was shown when it acted
         self._rendered = 0

@@ -14,7 +14,7 @@ from replays.viewer.serving import serve as serve_library
 def serve(
     db: Annotated[str, typer.Option("--db", help="a SQLite file or postgresql://user@host:port/db")] = DEFAULT_DB,
     host: Annotated[str, typer.Option(help="the address to listen on (127.0.0.1: this machine only)")] = DEFAULT_HOST,
-    port: Annotated[int, typer.Option(help="the port to listen on")] = DEFAULT_PORT,
+    port: Annotated[int, typer.Option(min=0, max=65535, help="the port to listen on")] = DEFAULT_PORT,
 ) -> None:
     """Serve the web viewer over a store: games, tournaments, and each game step by step from any seat."""
     from core.cli import user_errors

@@ -4,7 +4,8 @@ From a seat's perspective a frame holds exactly what `meeplog replay show --step
 seat's view (drawn, and as data), its legal commands, and its event feed with others' secrets blanked
 (`seen_by`); model exchanges only of its own. From "all" it holds the state, every seat's board, and every
 record in full. The events shown at step N are those that led to it: the audit records made while deciding
-from step N-1 (refusals, model exchanges), the decision, and what it caused. What changed since step N-1 is
+from step N-1 (refusals, model exchanges), the decision, and what it caused; at step 0, GameStarted and the
+setup events (the deal, first reveals), each as the perspective may see it. What changed since step N-1 is
 the difference between the two steps' data, computed from what the perspective may see only.
 """
 
@@ -113,10 +114,11 @@ def frame(history: Sequence[Recorded], step: int, seat: int | None) -> Frame:
         raise ValueError(f"this game has seats 0 to {len(started.seats) - 1}; there is no seat {seat}")
     begin = timeline.ends[step - 1] if step else 0
     end = timeline.ends[step]
-    game = Game.rebuild(history[: begin or 1])
+    rebuilt = begin if step else end  # step 0 is GameStarted and the setup events: setup alone makes it
+    game = Game.rebuild(history[:rebuilt])
     players = len(started.seats)
     before = seen(game.rules, game.state, seat, players) if step else None
-    for recorded in history[begin or 1 : end]:
+    for recorded in history[rebuilt:end]:
         if not isinstance(recorded.event, AUDIT_EVENTS):
             game.rules.evolve(game.state, recorded.event)
     rules, state = game.rules, game.state

@@ -23,7 +23,8 @@ class Playout:
     seed: int
     state: Any = None
     decisions: list[tuple[int, Command]] = field(default_factory=list)
-    events: list[GameEvent] = field(default_factory=list)
+    events: list[GameEvent] = field(default_factory=list)  # what the decisions caused
+    setup: list[GameEvent] = field(default_factory=list)  # what setup did (Rules.setup_with_events), before them
 
 
 Step = tuple[Any, int, Command]  # (state before the decision, seat, command)
@@ -40,7 +41,7 @@ def steps(rules: Rules[Any, Any], config: Any, seed: int, playout: Playout | Non
     rng = random.Random(seed)
     pick = choose or (lambda _state, _seat, moves: rng.choice(moves))
     record = playout or Playout(config, seed)
-    state = rules.setup(config, random.Random(seed))
+    state, record.setup = rules.setup_with_events(config, random.Random(seed))
     record.state = state
     for _ in range(MAX_STEPS):
         pending = rules.pending(state)

@@ -5,6 +5,7 @@ Run it on a game that is not installed yet with `pytest tests/conformance --rule
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 
@@ -13,7 +14,7 @@ import pytest
 from core.codec import Codec
 from core.kernel import IllegalCommand
 from core.registry import load_rules
-from tests.conformance.leaks import find_leaks
+from tests.conformance.leaks import find_leaks, find_setup_leaks
 from tests.conformance.playouts import play, player_counts, problems, steps
 
 RANDOM_GAMES = 200
@@ -71,6 +72,22 @@ def test_apply_does_what_decide_then_evolve_do(rules):
                 assert applied == decided, f"{players} players, seed {seed}: apply left another state"
 
 
+def test_the_setup_events_are_what_setup_did_and_read_and_survive_a_json_round_trip_as_any_seat_sees_them(rules):
+    """Rules.setup_with_events: setup's own state, drawing from the rng as setup does, and events a log can show."""
+    codec = Codec(rules.events + rules.commands)
+    for players in player_counts(rules):
+        config = rules.configure(players)
+        for seed in range(3):
+            plain, told = random.Random(seed), random.Random(seed)
+            state = rules.setup(config, plain)
+            same, events = rules.setup_with_events(config, told)
+            assert same == state and plain.random() == told.random(), f"{players} players, seed {seed}"
+            for event, seat in itertools.product(events, range(players)):
+                seen = event.seen_by(seat)
+                assert codec.loads(codec.dumps(seen)) == seen
+                assert rules.describe(state, seen)
+
+
 def test_events_commands_and_views_survive_a_json_round_trip(rules):
     codec = Codec(rules.events + rules.commands)
     for players in player_counts(rules):
@@ -98,6 +115,16 @@ def test_commands_out_of_turn_are_refused_with_a_reason(rules):
 
 
 def test_no_leak_in_views_or_event_feeds(rules):
-    """States or choices that differ only in what a seat cannot know look the same to that seat."""
+    """States, choices or deals that differ only in what a seat cannot know look the same to that seat."""
     for players in player_counts(rules):
         assert find_leaks(rules, rules.configure(players), range(LEAK_GAMES)) == []
+
+
+def test_the_setup_leak_check_catches_setup_events_shown_unredacted(rules):
+    """The check of the deal is not blind: a feed handing every seat the setup events whole is caught."""
+    config = rules.configure(rules.max_players)
+    _, events = rules.setup_with_events(config, random.Random(0))
+    if all(event.seen_by(seat) == event for event in events for seat in range(config.players)):
+        pytest.skip(f"nothing of {rules.title}'s setup events is hidden from anyone")
+    whole = find_setup_leaks(rules, config, 0, random.Random(0), feed=lambda _state, made, _seat: list(made))
+    assert any("setup events seat" in problem for problem in whole)

@@ -2,9 +2,9 @@
 
 "Sent" is the LLM conversation (players/prompts.py) followed by the HTTP agent's observation
 (players/http_agent.py), both built from an Observation of the state as Game.observation builds it.
-The leak check renders them with an empty feed: the feed's events are the seat's redacted events, which
-test_kernel's event-feed check already covers, and two worlds compared there share their history. The
-second test renders them with the seat's real feed at every decision, so that encoding the feed and
+The leak check renders them with an empty feed, and with the events a decision or the deal showed the
+seat as its feed (two worlds compared there share the rest of their history). The second test renders
+them with the seat's real feed at every decision, setup events first, so that encoding the feed and
 describing the legal commands from a sampled state works for every game. The last ones check that a
 model is taught the game's rules and options (its prompt.md, found under the compiled build too) and
 that the longest prompt of a game fits PROMPT_BUDGET.
@@ -67,7 +67,9 @@ def test_no_leak_in_llm_prompts_or_agent_observations(rules):
     """Views and feeds are checked on many more games by test_kernel; this adds the prompt's own parts."""
     for players in sorted({rules.min_players, rules.max_players}):
         config = rules.configure(players)
-        assert find_leaks(rules, config, range(LEAK_GAMES), prompt=lambda state, seat: sent(rules, state, seat)) == []
+        problems = find_leaks(rules, config, range(LEAK_GAMES), prompt=lambda state, seat: sent(rules, state, seat),
+                              feed=lambda state, events, seat: sent(rules, state, seat, _seen(events, seat)))
+        assert problems == []
 
 
 def test_prompts_list_every_legal_command_and_describe_the_seats_feed(rules):
@@ -76,12 +78,17 @@ def test_prompts_list_every_legal_command_and_describe_the_seats_feed(rules):
     playout = Playout(config, seed=2)
     delivered = [0] * config.players
     for state, seat, _command in steps(rules, config, playout.seed, playout):
-        feed = [event.seen_by(seat) for event in playout.events[delivered[seat] :]]
-        delivered[seat] = len(playout.events)
+        told = [*playout.setup, *playout.events]
+        feed = _seen(told[delivered[seat] :], seat)
+        delivered[seat] = len(told)
         obs = observation(rules, state, seat, feed)
         text = render(conversation(obs))
         assert legal_in(text) == [codec.encode(command) for command in obs.legal]
         assert observe(obs, None).legal_text == [line.partition(" (")[2][:-1] for line in _listed_lines(text)]
+
+
+def _seen(events, seat: int) -> list:
+    return [event.seen_by(seat) for event in events]
 
 
 def _listed_lines(text: str) -> list[str]:

@@ -72,6 +72,7 @@ def test_the_games_command_lists_games_with_player_counts_and_options():
         (["play", "forest", *["-p", "random"] * 3, "--seed", "seven"], "Invalid value for '--seed'"),
         (["play", "forest", *["-p", "random"] * 3, "--timeout", "0"], "Invalid value for '--timeout'"),
         (["play"], "Missing argument 'game'"),
+        (["serve", "--port", "99999"], "Invalid value for '--port': Input should be less than or equal to 65535"),
         (["play", "forest", "-p", "human", "-p", "random", "-p", "random", "--stdin", "1\n99\n"],
          "seat 0: answer 99 is not one of the"),
         (["play", "forest", "-p", "human", "-p", "random", "-p", "random", "--stdin", "1\n"],

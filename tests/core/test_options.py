@@ -171,10 +171,11 @@ def test_a_bad_value_for_every_option_is_refused_in_one_line_that_names_the_opti
         ("trekking", {"journey_cards": "A1,A1"}, "journey_cards=A1,A1: journey_cards must name two different cards"),
         ("donkey", {"donkey_counts": '{"normal": 3}'}, 'donkey_counts={"normal": 3}: donkey_counts give 3 donkeys'),
         ("donkey", {"donkey_counts": "{normal: 8}"}, 'neither JSON nor a Python literal'),
+        ("hike", {"players": "3"}, "players is the number of seats, not an option"),
     ],
 )
 def test_a_check_across_options_or_at_setup_names_the_option_it_refuses(game, options, message):
-    with pytest.raises(BadOption, match="bad game option") as refused:
+    with pytest.raises(BadOption) as refused:
         configure(load_rules(game), players(game), options)
     assert message in str(refused.value)
     assert "\n" not in str(refused.value)

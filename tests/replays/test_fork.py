@@ -38,8 +38,10 @@ def test_a_forked_game_keeps_the_original_up_to_the_step_then_plays_on_and_verif
     assert started.origin == f"{original.id}@{step}"
     assert started.seats == ("random:seed=1",) * 3
     assert dataclasses.replace(started, seats=(), origin=None) == dataclasses.replace(original.started, seats=())
-    prefix = [r._replace(originator_id=original.id) for r in stored[1:timeline.ends[step]]]
-    assert prefix == original.log[1:timeline.ends[step]]
+    setup = timeline.ends[0]  # the fork's own setup events, recorded as it starts: the original's
+    assert [r.event for r in stored[1:setup]] == [r.event for r in original.log[1:setup]] != []
+    prefix = [r._replace(originator_id=original.id) for r in stored[setup:timeline.ends[step]]]
+    assert prefix == original.log[setup:timeline.ends[step]]
     assert [r.event for r in stored[timeline.ends[step]:]] != [r.event for r in original.log[timeline.ends[step]:]]
     assert isinstance(stored[-1].event, GameFinished)
     verdict = verify(stored)

@@ -34,6 +34,7 @@ def test_ids_are_whole_on_a_wide_terminal_and_else_cut_to_the_shortest_prefix_no
     assert fitting_ids(ids, 120, whole_from=100) == ids
     assert fitting_ids(ids, 80, whole_from=100) == ["0123456789ab-1", "0123456789ab-2", "89abcdef", "fedcba98"]
     assert fitting_ids(["0123456789ab-1", "01234567"], 80, whole_from=100) == ["012345678", "01234567"]
+    assert fitting_ids([], 80, whole_from=100) == []
 
 
 def test_the_game_and_tournament_listings_never_wrap_an_id_at_80_columns(tmp_path, monkeypatch):

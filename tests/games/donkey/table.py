@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Mapping
 
 from core.kernel import Command, GameEvent
-from games.donkey.automatic import automatic
+from games.donkey.automatic import play_on
 from games.donkey.commands import ACCEPT, NO_FAVOUR, REFUSE, Commit, DeclareFavour
 from games.donkey.data import load
 from games.donkey.events import Dealt
@@ -31,11 +31,7 @@ def start(deck: Iterable[str], players: int = 4, first: int = 0, **options: obje
 
 def settle(state: DonkeyState, seed: int = 0) -> list[GameEvent]:
     """Run the automatic steps (as decide would after a decision)."""
-    rng, events = random.Random(seed), []
-    while (event := automatic(state, rng)) is not None:
-        RULES.evolve(state, event)
-        events.append(event)
-    return events
+    return play_on(state, random.Random(seed))
 
 
 def do(state: DonkeyState, seat: int, command: Command, seed: int = 0) -> list[GameEvent]:

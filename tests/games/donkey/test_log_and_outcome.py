@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from games.donkey.commands import ACCEPT, REFUSE, Commit, DeclareFavour, Favour4Swap, Favour6Adjust, NoFavour, Peek
-from games.donkey.events import GameEnded
+from games.donkey.events import DonkeyRevealed, GameEnded
 from tests.games.donkey.table import RULES, start
 
 
@@ -28,9 +28,12 @@ ROUND = [
 
 
 def test_a_round_reads_donkey_decisions_reveal_and_points():
-    lines = narrate(start(["holey", "giant"], players=3), ROUND)
+    state = start(["holey", "giant"], players=3)
+    first = RULES.describe(state, DonkeyRevealed(1, "holey", "holey", None, False))  # setup makes it
+    assert first == ("round 1: a holey donkey (capacity 15; everyone may peek at one card before deciding); "
+                     "seat 0 starts")
+    lines = narrate(state, ROUND)
     assert lines == [
-        "round 1: a holey donkey (capacity 15; everyone may peek at one card before deciding), seat 0 starts; "
         "seat 0 commits 3 face down",
         "seat 1 commits 5 face down",
         "seat 2 commits 4 face down",
@@ -51,7 +54,7 @@ def test_a_round_reads_donkey_decisions_reveal_and_points():
 
 def test_the_log_as_another_seat_sees_it_hides_committed_and_peeked_values():
     lines = narrate(start(["holey", "giant"], players=3), ROUND, seat=2)
-    assert lines[0].endswith("seat 0 commits a card face down")
+    assert lines[0] == "seat 0 commits a card face down"
     assert lines[2] == "seat 2 commits 4 face down"
     assert lines[6] == "seat 0 peeks at seat 1's card"
 

@@ -9,8 +9,9 @@ import pytest
 
 from core.kernel import IllegalCommand
 from games.trekking.commands import ChooseStartAirport, DrawTrekCard, DrawTwo, TakeTrekCard
-from games.trekking.events import Dealt, StartAirportChosen
+from games.trekking.events import Dealt, GameBegan, StartAirportChosen
 from games.trekking.state import AIRPORT, FLY
+from tests.conformance.leaks import find_setup_leaks
 from tests.games.trekking.table import DATA, RULES, card, do, legal, loc, world
 
 
@@ -82,6 +83,14 @@ def test_the_dealt_event_shows_each_seat_its_own_hand_and_no_hidden_order():
     assert seen.trek_deck is None and seen.dest_deck is None
     assert seen.region_tokens is None and seen.boxed_tokens is None
     assert seen.cubes == dealt.cubes and seen.dest_row == dealt.dest_row and seen.trek_row == dealt.trek_row
+
+
+def test_a_deal_revealed_before_the_airports_is_a_setup_event_that_leaks_nothing():
+    """T3 `after_reveal`: the deal is made by setup, so it is recorded as a setup event, each seat shown its own."""
+    config = RULES.configure(4, start_airport_timing="after_reveal")
+    state, events = RULES.setup_with_events(config, random.Random(3))
+    assert [type(event) for event in events] == [GameBegan, Dealt] and state.dealt
+    assert [find_setup_leaks(RULES, config, seed, random.Random(seed)) for seed in range(3)] == [[], [], []]
 
 
 def test_views_show_hand_sizes_and_publicly_known_cards_only():

@@ -42,11 +42,16 @@ class PerudoRules(Rules[PerudoState, PerudoConfig]):
         return DATA.hash(config.data_file)
 
     def setup(self, config: PerudoConfig, rng: random.Random) -> PerudoState:
-        """The first round rolled, started by a seat drawn at random (P2), through the same events as any round."""
+        return self.setup_with_events(config, rng)[0]
+
+    def setup_with_events(self, config: PerudoConfig, rng: random.Random) -> tuple[PerudoState, list[GameEvent]]:
+        """The first round rolled, started by a seat drawn at random (P2), through the same events as any round:
+        recorded as the game starts, they show each seat its own dice from the first line of the log."""
         state = PerudoState.new(config, DATA.load(config.data_file))
-        for event in next_round(state, state.counts, rng.randrange(config.players), palifico=False, rng=rng):
+        events = next_round(state, state.counts, rng.randrange(config.players), palifico=False, rng=rng)
+        for event in events:
             evolve(state, event)
-        return state
+        return state, events
 
     def pending(self, state: PerudoState) -> Pending:
         return pending(state)
