@@ -44,7 +44,7 @@ def test_a_player_that_kills_a_worker_with_games_in_flight_only_fails_its_own_ga
         "--seats", "3", "--games", "9", "--workers", "2", "--concurrency", "3",
         "--db", str(tmp_path / "t.db"), "--out", str(tmp_path), env=broken_players,
     )
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 1, result.stderr  # some games could not be played, and the status says so
     table = standings_file(tmp_path)
     assert table["finished"] and table["recorded"] == 9
     assert table["rated"] == 3 and table["failed"] == 6
