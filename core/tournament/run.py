@@ -1,11 +1,12 @@
 """Playing a tournament's remaining games in worker processes, with this process as the only writer.
 
-Workers play; this process saves. Every batch of games that finish together is saved with their
-results in one transaction (`store.save(*games, tournament)`), so a game is never stored without its
-result or the other way round, and since a game's id is fixed by its place in the schedule the store
-refuses a second copy. Stopping at any moment loses at most the games in progress, which the next run
-of the same command plays again from their seeds. A player that cannot play at all (CannotPlay, e.g. a
-refused API key) stops the tournament after the games finished with it are saved.
+Workers play, and encode their games' records as the store keeps them; this process saves. Finished games
+are saved with their results many to a transaction (`store.save(*games, tournament)`, see Writer), so a game
+is never stored without its result or the other way round, and since a game's id is fixed by its place in
+the schedule the store refuses a second copy. Ctrl-C saves every finished game before it stops; a crash
+loses at most the games in progress and those of the last tenth of a second, which the next run of the
+same command plays again from their seeds. A player that cannot play at all (CannotPlay, e.g. a refused
+API key) stops the tournament after the games finished with it are saved.
 
 When a seat is remote (an LLM or an HTTP agent), games in progress also send their new records after every
 decision, and this process saves them as they come (core/tournament/progress.py): a game stopped half-way
@@ -18,6 +19,7 @@ import dataclasses
 import multiprocessing
 import os
 import queue as queues
+import time
 import uuid
 from collections import deque
 from collections.abc import Sequence
@@ -46,6 +48,8 @@ Backend = Literal["local", "ray"]
 BACKENDS: tuple[Backend, ...] = ("local", "ray")
 
 QUEUED_PER_WORKER = 8  # keeps workers busy while this process writes; the rest waits, cancellable
+BATCH_GAMES = 256  # at most this many finished games are saved in one transaction
+BATCH_SECONDS = 0.1  # and none waits longer than this for its transaction (what a crash here may lose)
 PROGRESS_POLL = 0.05  # seconds between two looks at the progress of games in flight, when some seat is remote
 WORKER_DIED = "its worker process died (the player crashed the interpreter, or the system killed it)"
 
@@ -105,7 +109,13 @@ class Watcher:
 
 
 class Writer:
-    """This process's side of saving: games' records as they come, each once, then games and results."""
+    """This process's side of saving: games' records as they come, each once, then games and results.
+
+    Finished games are saved many to a transaction (group commit): a game waits at most BATCH_SECONDS, and a
+    transaction holds at most BATCH_GAMES, so the commit that was most of a cheap game's saving is shared.
+    What a crash of this process can lose is the open batch: games that finished in the last BATCH_SECONDS,
+    which the next run plays again from their seeds, to the same results. Stopping flushes it (`flush`).
+    """
 
     def __init__(self, store: GameStore, tournament: Tournament, watcher: Watcher) -> None:
         self.store = store
@@ -113,6 +123,8 @@ class Writer:
         self.watcher = watcher
         self.saved: dict[uuid.UUID, int] = {}  # the versions of each game already in the store (progress may
         # come after the game's end: what it holds is saved already)
+        self._batch: list[PlayedGame | GameFailed] = []
+        self._since = 0.0  # when the oldest game of the open batch finished (time.monotonic)
 
     def with_stored(self, task: GameTask) -> GameTask:
         """The task with what the store holds of its game, from an interrupted run, to be played again."""
@@ -132,7 +144,25 @@ class Writer:
             save(self.store, *unsaved)
             self.watcher.progressed([record for records in unsaved for record in records.records])
 
-    def save_finished(self, outcomes: Sequence[PlayedGame | GameFailed]) -> None:
+    def finished(self, outcomes: Sequence[PlayedGame | GameFailed]) -> None:
+        """Add finished games to the open batch, and save it if it is full or its oldest game waited enough."""
+        if outcomes and not self._batch:
+            self._since = time.monotonic()
+        self._batch += outcomes
+        if len(self._batch) >= BATCH_GAMES or (self._batch and self.due_in() == 0):
+            self.flush()
+
+    def due_in(self) -> float | None:
+        """Seconds left before the open batch must be saved; None when there is no open batch."""
+        if not self._batch:
+            return None
+        return max(0.0, self._since + BATCH_SECONDS - time.monotonic())
+
+    def flush(self) -> None:
+        """Save the open batch, games and results, in one transaction."""
+        outcomes, self._batch = self._batch, []
+        if not outcomes:
+            return
         results = [outcome.result if isinstance(outcome, PlayedGame) else outcome for outcome in outcomes]
         for result in results:
             self.tournament.record(result)
@@ -178,7 +208,8 @@ def play_tournament(
     while queue:
         for suspect in _play_in_pool(writer, queue, _open_pool(backend, workers, in_flight), room):
             if _play_in_pool(writer, deque([suspect]), _open_pool(backend, 1, 1), 1):
-                writer.save_finished([GameFailed(suspect.index, WORKER_DIED)])
+                writer.finished([GameFailed(suspect.index, WORKER_DIED)])
+    writer.flush()
     tournament.finish()
     save(store, tournament)
 
@@ -249,7 +280,8 @@ def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, room: int)
             while queue and len(running) < room:
                 next_task = writer.with_stored(queue.popleft()) if remote else queue.popleft()
                 running[pool.submit(next_task)] = next_task
-            done, _ = wait(running, timeout=PROGRESS_POLL if remote else None, return_when=FIRST_COMPLETED)
+            timeouts = [t for t in (PROGRESS_POLL if remote else None, writer.due_in()) if t is not None]
+            done, _ = wait(running, timeout=min(timeouts, default=None), return_when=FIRST_COMPLETED)
             if remote:
                 writer.save_progress(pool.progress)
             stopped = [future.exception() for future in done if isinstance(future.exception(), CannotPlay)]
@@ -261,17 +293,20 @@ def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, room: int)
                 finished, lost = finished + lost, []
             for future in finished:
                 del running[future]
-            if done:
-                writer.save_finished(outcomes)
+            writer.finished(outcomes)
             if stopped:
                 raise stopped[0]
             if lost:
                 pool.shutdown(cancel=True)
                 return list(running.values())
     except BaseException:
-        pool.shutdown(cancel=True)
+        try:
+            writer.flush()  # Ctrl-C and a stopped tournament keep every game finished so far
+        finally:
+            pool.shutdown(cancel=True)
         raise
     pool.shutdown(cancel=False)
+    writer.flush()
     return []
 
 

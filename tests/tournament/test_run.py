@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -12,6 +13,7 @@ import pytest
 from eventsourcing.persistence import IntegrityError
 
 from core.store import open_store
+from core.tournament import run
 from core.tournament.events import GameFailed, GameRecorded
 from core.tournament.run import TournamentConflict, Watcher, play_tournament
 from core.tournament.schedule import game_id
@@ -107,3 +109,28 @@ def test_workers_that_cannot_start_are_reported_rather_than_failing_every_game(t
     run = subprocess.run([sys.executable, script], capture_output=True, text=True, timeout=120, env=env, check=False)
     assert run.returncode == 1
     assert "WorkersUnavailable: worker processes die as they start" in run.stderr
+
+
+def test_ctrl_c_saves_every_game_finished_before_it_with_its_result(tmp_path, monkeypatch):
+    """Group commit keeps finished games in an open batch; Ctrl-C must save that batch, not drop it. Here the batch
+    is never full nor old enough to be saved while the run goes, so everything stored was saved by Ctrl-C."""
+    monkeypatch.setattr(run, "BATCH_SECONDS", 3600.0)
+    monkeypatch.setattr(run, "BATCH_GAMES", 10**6)
+    store = open_store(str(tmp_path / "games.db"))
+    tournament, _ = open_tournament(store, forest_plan(games=3000))
+
+    def ctrl_c(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, ctrl_c)
+    signal.setitimer(signal.ITIMER_REAL, 3.0)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            play_tournament(store, tournament, workers=1)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    stored = load_tournament(store, tournament.id)
+    games = {str(summary.id) for summary in store.games()}
+    assert 0 < len(stored.results) < 3000, "the interrupt should land while games are being played"
+    assert games == {result.game_id for result in stored.results.values()}
