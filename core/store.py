@@ -18,7 +18,14 @@ from urllib.parse import unquote, urlparse
 import orjson
 from eventsourcing.application import Application
 from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
-from eventsourcing.sqlite import SQLiteAggregateRecorder, SQLiteApplicationRecorder, SQLiteCursor
+from eventsourcing.sqlite import (
+    SQLiteAggregateRecorder,
+    SQLiteApplicationRecorder,
+    SQLiteConnection,
+    SQLiteConnectionPool,
+    SQLiteCursor,
+    SQLiteDatastore,
+)
 
 from core import codec
 from core.audit import AUDIT_EVENTS, GameFinished, GameStarted, SeatForfeited
@@ -77,10 +84,7 @@ def topic_codec(prefix: str) -> Codec:
 
 
 def stored_event(recorded: Recorded) -> StoredEvent:
-    """A recorded event as the store keeps it (what GameEventMapper maps it to).
-
-    Tournament workers encode their games' events with it, so that the single writer only inserts them.
-    """
+    """A recorded event as the store keeps it (what GameEventMapper maps it to)."""
     return StoredEvent(  # originator_id, originator_version, topic, state: by keyword, a third dearer to build
         recorded.originator_id,
         recorded.originator_version,
@@ -89,13 +93,57 @@ def stored_event(recorded: Recorded) -> StoredEvent:
     )
 
 
+Row = tuple[str, int, str, bytes]
+"""A record encoded as the store keeps it: originator id (hex), version, topic, state (what a row of the
+events table holds)."""
+
+
+def encoded(log: Sequence[Recorded]) -> tuple[Row, ...]:
+    """A game's records as rows of the store, made where the game was played (a tournament worker), so that
+    the writer only inserts them. A game's rows share one id string and one string per topic, which pickle
+    sends once: a row costs the writer a tuple, not objects."""
+    if not log:
+        return ()
+    originator = log[0].originator_id.hex
+    topics: dict[type, str] = {}
+    return tuple(
+        (originator, recorded.originator_version,
+         topics.get(kind := type(recorded.event)) or topics.setdefault(kind, f"{recorded.game}/{kind.__name__}"),
+         codec.dumps({"timestamp": recorded.timestamp, "event": recorded.event}))
+        for recorded in log
+    )
+
+
+class NormalSyncPool(SQLiteConnectionPool):
+    """The library's SQLite connections (WAL), with `synchronous=NORMAL` instead of SQLite's FULL.
+
+    In WAL mode NORMAL syncs the log at checkpoints rather than at every commit: a commit survives the
+    process being killed, and only a power loss or an OS crash may take the last few transactions back. Those
+    are games of a tournament, which the next run plays again from their seeds (a model's answers are the
+    exception, and they lose at most that last moment). A FULL commit cost more than a whole batch of games.
+    """
+
+    def _create_connection(self) -> SQLiteConnection:
+        connection = super()._create_connection()
+        if not self.is_sqlite_memory_mode:
+            connection.cursor().execute("PRAGMA synchronous=NORMAL")
+        return connection
+
+
 class BatchedSQLiteRecorder(SQLiteApplicationRecorder):
-    """Inserts a save's events with one `executemany` instead of one statement each.
+    """Inserts a save's events with one `executemany` instead of one statement each, on NormalSyncPool's
+    connections.
 
     The library's application recorder inserts row by row to hand back every row's notification id; the
     store never reads them back from a save (`games` pages through notifications by row id), and a
     statement per event was a quarter of a SQLite save. The rows and their ids are the same.
     """
+
+    def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events") -> None:
+        pool = datastore.pool  # made by the library, not used yet
+        datastore.pool = NormalSyncPool(db_name=pool.db_name, lock_timeout=pool.lock_timeout)
+        pool.close()
+        super().__init__(datastore, events_table_name)
 
     def _insert_events(self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **_: Any) -> None:
         SQLiteAggregateRecorder._insert_events(self, c, stored_events)  # the batched insert of the plain recorder
@@ -146,6 +194,20 @@ class GameStore(Application):
 
     def construct_mapper(self) -> Mapper:
         return GameEventMapper(transcoder=self.construct_transcoder())
+
+    def save_rows(self, rows: Sequence[Row], *aggregates: Any) -> None:
+        """Save rows encoded elsewhere (`encoded`) and the aggregates' new events in one transaction.
+
+        On SQLite the rows go to the events table as they are, in one statement: a finished game's records cost
+        the writer no object each. Elsewhere they become the library's stored events."""
+        stored = [self.mapper.to_stored_event(e) for aggregate in aggregates for e in aggregate.collect_events()]
+        recorder = self.recorder
+        if isinstance(recorder, BatchedSQLiteRecorder):
+            with recorder.datastore.transaction(commit=True) as cursor:
+                cursor.executemany(recorder.insert_events_statement, rows)
+                recorder._insert_events(cursor, stored)
+        else:
+            recorder.insert_events([*(StoredEvent(uuid.UUID(row[0]), *row[1:]) for row in rows), *stored])
 
     def history(self, game_id: uuid.UUID, upto: int | None = None) -> list[Recorded]:
         records = list(self.events.get(game_id, lte=upto))

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from eventsourcing.persistence import StoredEvent
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -227,8 +226,8 @@ class ProgressBar(Watcher):
                 self.progress.console.print(f"game {result.index} forfeited: {result.why}", soft_wrap=True)
         self.progress.update(self.bar, advance=len(results), faults=self._faults())
 
-    def progressed(self, records: Sequence[Recorded | StoredEvent]) -> None:
-        self.fell_back += sum(isinstance(r, Recorded) and isinstance(r.event, PlayerFellBack) for r in records)
+    def progressed(self, records: Sequence[Recorded]) -> None:
+        self.fell_back += sum(isinstance(r.event, PlayerFellBack) for r in records)
         self.progress.update(self.bar, faults=self._faults())
 
     def _faults(self) -> str:

@@ -18,8 +18,6 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from multiprocessing.queues import Queue
 
-from eventsourcing.persistence import StoredEvent
-
 from core.audit import CommandRejected, LlmExchange, PlayerFellBack
 from core.game import Game, Recorded
 from core.kernel import GameEvent
@@ -33,9 +31,9 @@ class Records:
     """A game's records not yet in the store, in the store's aggregate protocol (`id`, `collect_events`)."""
 
     id: uuid.UUID
-    records: Sequence[Recorded | StoredEvent]  # as played, or as encoded by a worker (PlayedGame)
+    records: Sequence[Recorded]
 
-    def collect_events(self) -> Sequence[Recorded | StoredEvent]:
+    def collect_events(self) -> Sequence[Recorded]:
         return self.records
 
 

@@ -29,13 +29,13 @@ from multiprocessing.context import BaseContext
 from multiprocessing.queues import Queue
 from typing import Literal, Protocol
 
-from eventsourcing.persistence import IntegrityError, StoredEvent
+from eventsourcing.persistence import IntegrityError
 
 from core.game import Recorded
 from core.players import CannotPlay, load_player_class
 from core.runner import DEFAULT_SETTINGS, MatchSettings
 from core.specs import NamedSpec
-from core.store import GameStore
+from core.store import GameStore, Row
 from core.tournament.aggregate import Tournament
 from core.tournament.events import Fixture, GameFailed, GameRecorded
 from core.tournament.inflight import InFlightPool, default_concurrency
@@ -104,7 +104,7 @@ class Watcher:
     def recorded(self, results: Sequence[GameRecorded | GameFailed]) -> None:
         """Games just recorded, in one transaction."""
 
-    def progressed(self, records: Sequence[Recorded | StoredEvent]) -> None:
+    def progressed(self, records: Sequence[Recorded]) -> None:
         """Records of games with a remote seat, saved as they were made (decision by decision)."""
 
 
@@ -166,17 +166,28 @@ class Writer:
         results = [outcome.result if isinstance(outcome, PlayedGame) else outcome for outcome in outcomes]
         for result in results:
             self.tournament.record(result)
-        games = [self._unsaved(outcome.log) for outcome in outcomes if isinstance(outcome, PlayedGame)]
-        save(self.store, *(records for records in games if records.records), self.tournament)
+        rows = [row for outcome in outcomes if isinstance(outcome, PlayedGame) for row in self._unsaved_rows(outcome)]
+        try:
+            self.store.save_rows(rows, self.tournament)
+        except IntegrityError as error:
+            raise conflict(error) from error
         self.watcher.recorded(results)
 
-    def _unsaved(self, records: Sequence[Recorded | StoredEvent]) -> Records:
+    def _unsaved(self, records: Sequence[Recorded]) -> Records:
         game = records[0].originator_id
         done = self.saved.get(game, 0)
         fresh = [record for record in records if record.originator_version > done]
         if fresh:
             self.saved[game] = fresh[-1].originator_version
         return Records(game, fresh)
+
+    def _unsaved_rows(self, game: PlayedGame) -> Sequence[Row]:
+        """A finished game's rows past what its progress saved already (all of them for a bot game)."""
+        if not self.saved:  # no game has a remote seat
+            return game.rows
+        done = self.saved.get(game.id, 0)
+        self.saved[game.id] = len(game.rows)
+        return game.rows[done:]
 
 
 def play_tournament(
@@ -315,7 +326,11 @@ def save(store: GameStore, *aggregates: Records | Tournament) -> None:
     try:
         store.save(*aggregates)
     except IntegrityError as error:
-        raise TournamentConflict(
-            f"the store refused the tournament's new records ({error}); is the same tournament running in "
-            "another process? What was recorded is kept: run the same command again to resume"
-        ) from error
+        raise conflict(error) from error
+
+
+def conflict(error: IntegrityError) -> TournamentConflict:
+    return TournamentConflict(
+        f"the store refused the tournament's new records ({error}); is the same tournament running in "
+        "another process? What was recorded is kept: run the same command again to resume"
+    )

@@ -1,9 +1,10 @@
 """One tournament game, played in a worker process with the Game aggregate and the match runner.
 
-The worker never touches the store: it sends the game's whole log back, with its result already
-summarised, and the parent process (the single writer) saves it. A game with a remote seat also sends its
-new records after every decision (core/tournament/progress.py), and one that an earlier run left
-unfinished is played again from its seed with its players recalling what they answered.
+The worker never touches the store: it sends the game's whole log back, encoded as rows of the store and
+with its result already summarised, and the parent process (the single writer) saves it. A game with a
+remote seat also sends its new records after every decision (core/tournament/progress.py), and one that an
+earlier run left unfinished is played again from its seed, replaying the decisions it stored
+(core/resume.py).
 
 Whatever goes wrong in a game that the runner does not absorb (a player that cannot be built, a fallback
 that crashes) comes back as GameFailed, so one bad game never stops a tournament. A player that cannot play
@@ -24,15 +25,13 @@ from dataclasses import dataclass, field
 from multiprocessing.queues import Queue
 from typing import Any
 
-from eventsourcing.persistence import StoredEvent
-
 from core.audit import CommandRejected, GameFinished, GameStarted, PlayerFellBack, SeatForfeited
 from core.game import Game, Recorded
 from core.players import CannotPlay, make_player
 from core.registry import load_rules
 from core.runner import DeadSeatPolicy, MatchRunner, MatchSettings
 from core.specs import NamedSpec, PlayerSpec
-from core.store import stored_event
+from core.store import Row, encoded
 from core.tournament.behaviour import seat_reports
 from core.tournament.events import GameFailed, GameRecorded
 from core.tournament.progress import Progress
@@ -57,18 +56,18 @@ class GameTask:
 
 @dataclass(frozen=True)
 class PlayedGame:
-    """A finished game on its way to the store: its log, encoded as the store keeps it (the worker does that
+    """A finished game on its way to the store: its log, encoded as rows of the store (the worker does that
     part of the writer's work), and the result the tournament records for it."""
 
     # Out of the repr: on Python 3.11, where asyncio.Runner installs its Ctrl-C handler (a Ray task; pool workers
     # ignore Ctrl-C), the event loop's end writes the repr of the result of the game it ran (in the message of a
     # ValueError from signal.getsignal that nobody sees), which cost more than the game.
-    log: tuple[StoredEvent, ...] = field(repr=False)
+    rows: tuple[Row, ...] = field(repr=False)
     result: GameRecorded
 
     @property
     def id(self) -> uuid.UUID:
-        return self.log[0].originator_id
+        return uuid.UUID(self.rows[0][0])
 
 
 _progress: list[Queue[list[Recorded]]] = []  # where this worker sends the records of games in progress
@@ -125,7 +124,7 @@ async def play_game(task: GameTask) -> PlayedGame | GameFailed:
         settings = MatchSettings(timeout=task.timeout, save_every_decision=progress is not None,
                                  on_dead_seat=task.on_dead_seat)
         await MatchRunner(game, players, fallbacks, settings=settings, store=progress, stored=task.stored).play()
-        return PlayedGame(tuple(map(stored_event, game.log)), summarise(task.index, game.log))
+        return PlayedGame(encoded(game.log), summarise(task.index, game.log))
     except CannotPlay as error:
         _refused.append(error)
         raise
