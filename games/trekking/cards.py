@@ -7,7 +7,7 @@ and a Move's cards are played one kind at a time in ascending order, so each mul
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterator
+from collections.abc import Iterator
 from functools import cache
 from itertools import product
 from typing import Final
@@ -70,25 +70,6 @@ def value_counts(hand: list[int], lowest: int) -> list[int]:
 def totals(ones: int, twos: int, threes: int) -> tuple[int, ...]:
     """Every total so many cards worth 1, 2 and 3 can make, 0 (no card) included, ascending."""
     return (0, *_sums(ones, twos, threes))
-
-
-def payments_for(hand: list[int], lengths: Container[int], longest: int) -> list[tuple[int, ...]]:
-    """Every multiset of the hand's cards whose values add up to one of `lengths` (none beyond `longest`)."""
-    partial: list[tuple[tuple[int, ...], int]] = [((), 0)]
-    for kind, count in enumerate(hand):
-        if not count:
-            continue
-        value = kind % KINDS_PER_SYMBOL + 1
-        grown = []
-        for chosen, total in partial:
-            grown.append((chosen, total))
-            for taken in range(1, count + 1):
-                reached = total + taken * value
-                if reached > longest:
-                    break
-                grown.append((chosen + (kind,) * taken, reached))
-        partial = grown
-    return [chosen for chosen, total in partial if total in lengths]
 
 
 def of_symbol(hand: list[int], symbol: int, size: int) -> Iterator[tuple[int, ...]]:

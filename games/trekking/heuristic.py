@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Final
 
 from core.evaluation import win_chances
 from core.kernel import Command
-from games.trekking.cards import hand_sums, payments_for, symbol_of, total_value, value_of
+from games.trekking.cards import KINDS_PER_SYMBOL, hand_sums, sums_from, symbol_of, total_value, value_of
 from games.trekking.commands import (
     ChooseStartAirport,
     DrawTrekCard,
@@ -45,7 +46,6 @@ from games.trekking.commands import (
     Visit,
 )
 from games.trekking.legal import row_token
-from games.trekking.reach import payment_lengths, route_lengths_by_target
 from games.trekking.scoring import score_sheet, set_points
 from games.trekking.souvenirs import holder_after_gain, holder_by_state
 from games.trekking.state import ACTION, EFFECT, NO_ONE, TrekState
@@ -56,6 +56,8 @@ TILE_KEEP_CHANCE: Final = 0.7  # how much of a tile's value counts when taking i
 PROSPECT_WEIGHT: Final = 0.45  # how much a destination not reachable this turn counts
 FLY_MARGIN: Final = 1.5  # how much better an airport's prospect must be to fly (a flight gives up the spot)
 WIN_SPREAD: Final = 12.0  # score points of uncertainty in `evaluate`
+SEARCH_NODES: Final = 4000  # card sets a payment search looks at, at most (it then plays the best found)
+MARGIN: Final = 1e-9  # a bound's slack for rounding: far above it, far below any real difference in worth
 
 
 class TrekkingHeuristic:
@@ -95,8 +97,6 @@ class TrekkingHeuristic:
         return win_chances(estimates, WIN_SPREAD)
 
 
-Payment = tuple[list[int], float]  # the hand left after paying, and what the cards paid were worth
-
 
 class _Mind:
     """One decision's view of the table from `seat`: what it holds, wants and could reach."""
@@ -114,7 +114,9 @@ class _Mind:
         self.demand = self._demand()
         self.worth = [CARD_WORTH + self.demand[symbol_of(kind)] + 0.1 * value_of(kind)
                       for kind in range(len(self.hand))]
-        self.payments: dict[tuple[tuple[int, ...] | None, tuple[int, ...]], Payment | None] = {}
+        self.searches: dict[tuple[int, ...], PaymentSearch] = {}  # by the cards kept out of the payment
+        self.budget = Budget(SEARCH_NODES)  # shared by this decision's payment searches
+        self.ends: dict[int, int] = {}  # route length -> the locations it reaches from here, as a bitmask
         self.promises: dict[tuple[int, ...], list[tuple[int, float]]] = {}
         self.colour_values: dict[int, float] = {}
 
@@ -238,44 +240,53 @@ class _Mind:
     def target(self, legal: list[Command], rng: random.Random) -> Command:
         """The Move target whose arrival is worth most, once the cheapest fitting payment is spent."""
         scored = []
-        lengths_to = route_lengths_by_target(self.state, self.seat)
         for command in legal:
             assert isinstance(command, MoveTo)
-            kept, cost = self._cheapest_payment(command.target, lengths_to[command.target])
+            kept, cost = self._cheapest_payment(command.target)
             value = self.arrival_value(command.target, kept, visit_now=True) - cost
             scored.append((value + rng.random() * 0.01, command))
         return max(scored, key=lambda pair: pair[0])[1]
 
-    def _cheapest_payment(self, target: int, lengths: list[int]) -> tuple[list[int], float]:
-        """The hand left by the least valuable payment of one of `lengths`, keeping `target`'s symbols if can."""
+    def _cheapest_payment(self, target: int) -> tuple[list[int], float]:
+        """The hand left by the least valuable payment of a route to `target`, keeping its symbols if it can."""
         reserve = self._reserve(target) if target in self.state.dest_row else None
-        for keep in ([tuple(reserve)] if reserve else []) + [None]:
-            found = self._payment_keeping(keep, tuple(lengths))
-            if found is not None:
-                return found
+
+        def leads_there(length: int) -> bool:
+            return self._leads(length, target)
+
+        for keep in ([tuple(reserve)] if reserve else []) + [()]:
+            search = self._search_keeping(keep)
+            paid = search.best(hand_sums(search.spendable), leads_there)
+            if paid is not None:
+                left = self.hand[:]
+                for kind in paid:
+                    left[kind] -= 1
+                return left, sum(self.worth[kind] for kind in paid)
         return self.hand[:], 0.0
 
-    def _payment_keeping(self, keep: tuple[int, ...] | None, lengths: tuple[int, ...]) -> Payment | None:
-        """The hand left by the least valuable payment of one of `lengths` without the `keep` cards, and
-        its cost; memoised, as many targets of one decision share their route lengths."""
-        key = keep, lengths
-        if key not in self.payments:
-            self.payments[key] = self._pay_least(keep or (), lengths)
-        found = self.payments[key]
-        return None if found is None else (found[0][:], found[1])
+    def _leads(self, length: int, target: int) -> bool:
+        """Whether a route of `length` links leads from here to `target`; the ends of each short length are
+        found together, once a decision, as every Move target asks."""
+        state, seat = self.state, self.seat
+        routes = state.routes
+        if length > routes.table_length:
+            return routes.reaches(state.position[seat], state.blocked_for(seat), length, target)
+        ends = self.ends.get(length)
+        if ends is None:
+            ends = self.ends[length] = routes.reach(state.position[seat], state.blocked_for(seat), length)
+        return ends >> target & 1 == 1
 
-    def _pay_least(self, keep: tuple[int, ...], lengths: tuple[int, ...]) -> Payment | None:
-        spendable = self.hand[:]
-        for kind in keep:
-            spendable[kind] -= 1
-        wanted = set(lengths) & set(hand_sums(spendable))
-        if not wanted:
-            return None
-        paid = _cheapest_sum(spendable, wanted, self.worth)
-        left = self.hand[:]
-        for kind in paid:
-            left[kind] -= 1
-        return left, sum(self.worth[kind] for kind in paid)
+    def _search_keeping(self, keep: tuple[int, ...]) -> PaymentSearch:
+        """The search for the least valuable payment without the `keep` cards; one per decision and `keep`, as
+        the Move targets of a decision share it (and, often, their best payment)."""
+        search = self.searches.get(keep)
+        if search is None:
+            spendable = self.hand[:]
+            for kind in keep:
+                spendable[kind] -= 1
+            search = self.searches[keep] = PaymentSearch(self.hand, spendable, self.worth, self.budget,
+                                                         gain=_nothing, gain_bound=_nothing)
+        return search
 
     def _reserve(self, card: int) -> list[int] | None:
         """The cards to keep for a visit of `card`: per symbol, the lowest values (values do not matter there)."""
@@ -293,19 +304,24 @@ class _Mind:
     def payment(self) -> Command:
         """The next card of the payment that leaves the best hand (the target's symbols kept if it can be
         visited), among those completing the cards already played; SetOff once they are that payment."""
-        state, paid = self.state, tuple(self.state.paying)
+        state, seat, paid = self.state, self.seat, tuple(self.state.paying)
         lowest, total = (paid[-1] if paid else 0), total_value(paid)
         spendable = [count if kind >= lowest else 0 for kind, count in enumerate(self.hand)]
-        extras = {length - total for length in payment_lengths(state, self.seat, paid)}
-        best: tuple[int, ...] = ()
-        best_value = -math.inf
-        for cards in payments_for(spendable, extras, max(extras)):
-            left = self.hand[:]
-            for kind in cards:
-                left[kind] -= 1
-            value = self.arrival_value(state.heading, left, visit_now=True) - sum(self.utility(k) for k in cards)
-            if value > best_value:
-                best, best_value = cards, value
+        start, blocked, reaches, heading = state.position[seat], state.blocked_for(seat), state.routes.reaches, \
+            state.heading
+
+        def completes(extra: int) -> bool:
+            return reaches(start, blocked, total + extra, heading)
+
+        def arrival(left: list[int]) -> float:
+            return self.arrival_value(heading, left, visit_now=True)
+
+        def arrival_bound(left: list[int]) -> float:
+            """Whether or not `left` covers the heading's card, no hand within it arrives worth more."""
+            return max(arrival(left), self.arrival_value(heading, left, visit_now=False))
+
+        search = PaymentSearch(self.hand, spendable, self.worth, self.budget, gain=arrival, gain_bound=arrival_bound)
+        best = search.best(sums_from(self.hand, lowest), completes)
         return PayCard(best[0]) if best else SetOff()
 
     def action(self, legal: list[Command]) -> Command:
@@ -425,7 +441,170 @@ def _amount_after(effects: tuple[tuple[str, int], ...], index: int) -> int:
     return next(amount for kind, amount in effects[index + 1:] if kind == "visit")
 
 
-def _cheapest_sum(hand: list[int], totals: set[int], worth: list[float]) -> tuple[int, ...]:
-    """Among the card sets adding up to one of `totals`, the one whose cards are worth least to keep."""
-    options = payments_for(hand, totals, max(totals))
-    return min(options, key=lambda cards: sum([worth[k] for k in cards]))
+def _nothing(_left: list[int]) -> float:
+    return 0.0
+
+
+class Budget:
+    """How many more card sets the payment searches of one decision may look at."""
+
+    def __init__(self, nodes: int) -> None:
+        self.nodes = nodes
+
+
+class PaymentSearch:
+    """Among the card sets of `spendable` adding up to an accepted total, the one worth most: `gain` of the hand
+    it leaves, less its cards' worth (added in kind order, as the policy always summed it).
+
+    A hoarded hand holds millions of such sets (43 s for one decision at 21 cards, in the listing this
+    replaces), and a route of each of its totals, which a search of the map answers for long ones. So the
+    totals are tried cheapest first (the least worth that makes each is a table), and only those that may
+    hold the best set are asked whether they are accepted. Then the sets are searched kind by kind, depth
+    first, in the order a list of them all would hold them (fewest of the lowest kind first), and the first
+    best set is kept: the one the list gave. A branch is cut when a bound shows that no set in it can beat the
+    best set found, or the cheapest set of the cheapest accepted total (read back from the table). The bound is
+    `gain_bound` of the hand left so far (which paying more cards never raises), less the worth paid so far
+    and the least worth still to pay (a table too). Cut this way a search weighs a few hundred sets; past
+    the decision's SEARCH_NODES it stops and plays the best found, so a decision's time is bounded.
+    """
+
+    def __init__(self, hand: list[int], spendable: list[int], worth: list[float], budget: Budget, *,
+                 gain: Callable[[list[int]], float], gain_bound: Callable[[list[int]], float]) -> None:
+        self.budget = budget
+        self.spendable = spendable
+        self.worth = worth
+        self.gain = gain
+        self.gain_bound = gain_bound
+        self.kinds = [kind for kind, count in enumerate(spendable) if count]
+        self.rows: list[list[float]] = [[]]  # [kinds used][total]: the least worth that makes it
+        self.orders: dict[tuple[int, ...], list[int]] = {}  # totals, cheapest first
+        self.starts: dict[int, tuple[tuple[int, ...], float, float]] = {}  # first total -> cheapest, floor, ceiling
+        self.found: dict[frozenset[int], tuple[int, ...]] = {}  # the best set, by the totals accepted
+        self.totals: frozenset[int] = frozenset()
+        self.top = 0
+        self.to_go: list[list[float]] = []
+        self.left = hand[:]
+        self.chosen: list[int] = []
+        self.best_value = -math.inf
+        self.best_set: tuple[int, ...] = ()
+        self.floor = -math.inf
+
+    def best(self, totals: tuple[int, ...], accepted: Callable[[int], bool]) -> tuple[int, ...] | None:
+        """The best set adding up to one of `totals` (ascending, each made by some set) that `accepted`
+        takes; None if it takes none. Targets of one decision share the work: the tables, the cheapest set
+        of each first total, the best set of each group of totals."""
+        if not totals:
+            return None
+        least = self._least_by_total(totals[-1])
+        order = self.orders.get(totals)
+        if order is None:
+            order = self.orders[totals] = sorted(totals, key=lambda total: least[total])
+        wanted: list[int] = []
+        start: tuple[tuple[int, ...], float, float] | None = None
+        for total in order:  # cheapest first, until no set could beat the floor any more
+            if start is not None and least[total] > start[2]:
+                break
+            if accepted(total):
+                wanted.append(total)
+                if start is None:
+                    start = self._start(total)
+        if start is None:
+            return None
+        cheapest, floor, _ = start
+        key = frozenset(wanted)
+        found = self.found.get(key)
+        if found is None:
+            self._aim(key)
+            self.floor, self.best_value, self.best_set = floor, -math.inf, cheapest
+            self._search(0, 0, 0.0)
+            found = self.found[key] = self.best_set if self.best_value >= floor else cheapest
+        return found
+
+    def _start(self, first: int) -> tuple[tuple[int, ...], float, float]:
+        """For the cheapest accepted total: its cheapest set, that set's value (the floor: the best set is worth
+        no less) and the ceiling (no set whose cards are worth more can beat the floor); once per total."""
+        start = self.starts.get(first)
+        if start is None:
+            cheapest = self._cheapest_making(first)
+            floor = self._value(cheapest)
+            start = self.starts[first] = cheapest, floor, self.gain_bound(self.left) - floor + MARGIN
+        return start
+
+    def _least_by_total(self, top: int) -> list[float]:
+        """[total]: the least worth of a set making it (inf: none), up to `top`; made once per search, kind
+        by kind (`rows` keeps each step, for `_cheapest_making`)."""
+        if len(self.rows[-1]) <= top:
+            least = [0.0] + [math.inf] * top
+            self.rows = [least]
+            for kind in self.kinds:
+                value, each = kind % KINDS_PER_SYMBOL + 1, self.worth[kind]
+                before, least = least, least[:]
+                for total in range(top + 1):
+                    if before[total] < math.inf:
+                        for count in range(1, min(self.spendable[kind], (top - total) // value) + 1):
+                            reached = total + count * value
+                            least[reached] = min(least[reached], before[total] + count * each)
+                self.rows.append(least)
+        return self.rows[-1]
+
+    def _cheapest_making(self, total: int) -> tuple[int, ...]:
+        """A set of the least worth making `total`, read back from `rows`."""
+        chosen: list[int] = []
+        for index in range(len(self.kinds), 0, -1):
+            kind = self.kinds[index - 1]
+            value, each, before = kind % KINDS_PER_SYMBOL + 1, self.worth[kind], self.rows[index - 1]
+            count = next(count for count in range(min(self.spendable[kind], total // value) + 1)
+                         if before[total - count * value] + count * each == self.rows[index][total])
+            chosen += [kind] * count
+            total -= count * value
+        return tuple(sorted(chosen))
+
+    def _aim(self, totals: frozenset[int]) -> None:
+        """Make the table of the least worth still to pay, from each kind and total, to one of `totals`."""
+        self.totals, self.top = totals, max(totals)
+        top, spendable, worth = self.top, self.spendable, self.worth
+        after = [0.0 if total in totals else math.inf for total in range(top + 1)]
+        table = [after]
+        for kind in reversed(self.kinds):
+            value, each = kind % KINDS_PER_SYMBOL + 1, worth[kind]
+            row = after[:]
+            for total in range(top + 1):
+                for count in range(1, min(spendable[kind], (top - total) // value) + 1):
+                    row[total] = min(row[total], count * each + after[total + count * value])
+            table.append(row)
+            after = row
+        self.to_go = table[::-1]
+
+    def _value(self, cards: tuple[int, ...]) -> float:
+        left = self.left[:]
+        for kind in cards:
+            left[kind] -= 1
+        return self.gain(left) - sum([self.worth[kind] for kind in cards])
+
+    def _search(self, index: int, total: int, paid: float) -> None:
+        self.budget.nodes -= 1
+        if index == len(self.kinds):
+            value = self.gain(self.left) - paid
+            if value > self.best_value:
+                self.best_value, self.best_set = value, tuple(self.chosen)
+            return
+        kind = self.kinds[index]
+        value, each, after = kind % KINDS_PER_SYMBOL + 1, self.worth[kind], self.to_go[index + 1]
+        most = min(self.spendable[kind], (self.top - total) // value)
+        for count in range(most + 1):
+            if count:
+                paid += each
+                self.left[kind] -= 1
+                self.chosen.append(kind)
+            if self.budget.nodes <= 0:
+                break
+            least = after[total + count * value]
+            if least < math.inf and self._may_beat(paid + least):
+                self._search(index + 1, total + count * value, paid)
+        self.left[kind] += count
+        del self.chosen[len(self.chosen) - count:]
+
+    def _may_beat(self, least: float) -> bool:
+        """Whether a set paying at least `least` from the hand left so far may beat the best set found."""
+        bound = self.gain_bound(self.left) - least + MARGIN
+        return bound >= self.floor and bound > self.best_value

@@ -37,17 +37,6 @@ def route_lengths(state: TrekState, seat: int, target: int, first_only: bool = F
     return found
 
 
-def route_lengths_by_target(state: TrekState, seat: int) -> dict[int, list[int]]:
-    """`route_lengths` for every target at once, ascending: one reach mask per length instead of one
-    route lookup per (target, length), for a decision that weighs every Move target."""
-    start, blocked, routes = state.position[seat], state.blocked_for(seat), state.routes
-    found: dict[int, list[int]] = {}
-    for length in hand_sums(state.hands[seat]):
-        for target in routes.locations(routes.reach(start, blocked, length)):
-            found.setdefault(target, []).append(length)
-    return found
-
-
 def payment_lengths(state: TrekState, seat: int, paid: tuple[int, ...]) -> set[int]:
     """Every length of a route to the announced target that `paid`, topped up with more of the seat's hand
     (kinds from the last one paid on), can pay: what the Move may still cost (T14)."""

@@ -1,9 +1,12 @@
-"""The heuristic player, and the Old Man of the Forest policy playing the way a decent player would."""
+"""The heuristic player, the Old Man of the Forest policy playing the way a decent player would, and Trekking's
+policy deciding in bounded time however much a seat hoards."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
+import time
 
 import pytest
 
@@ -15,8 +18,11 @@ from games.forest.events import Dealt
 from games.forest.heuristic import ForestHeuristic
 from games.forest.rules import ForestRules
 from games.forest.state import ForestState
+from games.trekking.heuristic import Budget, PaymentSearch
+from games.trekking.state import ACTION, FLY
 from players.heuristic import HeuristicOptions, HeuristicPlayer, NoHeuristic
 from players.random import RandomPlayer
+from tests.games.trekking import table as trek
 from tests.toy import PenniesRules
 
 RULES = ForestRules()
@@ -136,3 +142,54 @@ def test_it_cashes_in_an_orangutan_it_can_pay_exactly():
     play(state, card("red", 3), card("yellow", 8), card("blue", 5), card("green", 2))
     RULES.apply(state, 1, TakeCard(card("red", 3)), random.Random(0))
     assert choose(state, 1) == CashIn(APES.index("baby-red"), (card("red", 3),))
+
+
+# --- bounded time ------------------------------------------------------------------------------
+
+
+def test_trekking_answers_within_a_second_holding_forty_cards():
+    """Issue 32: a seat that drew whenever it could held 21 cards, and one decision took 43 s."""
+    forty = [f"{symbol}-{value}" for symbol in ("SCE", "ADV", "NAT", "HIS", "WAT")
+             for value, copies in ((1, 4), (2, 3), (3, 1)) for _ in range(copies)]
+    state = trek.world(["air_na", "grand_canyon"], [forty, []], cubes={"petra": "red"})
+    policy = trek.RULES.heuristic()
+    assert state.phase == FLY and sum(state.hands[0]) == 40
+    while state.phase != ACTION:  # the flight, the Move's target, then its cards one by one
+        legal = trek.RULES.legal(state, 0)
+        started = time.process_time()
+        command = policy.choose(state, 0, legal, random.Random(0))
+        assert time.process_time() - started < 1.0, f"{command} took too long"
+        assert command in legal
+        trek.do(state, command)
+    assert sum(state.hands[0]) < 40
+
+
+def every_payment(spendable: list[int]) -> list[tuple[int, ...]]:
+    """Every card set of `spendable`, in the order the Trekking policy once listed them all (fewest of the
+    lowest kind first)."""
+    return [tuple(kind for kind, count in enumerate(counts) for _ in range(count))
+            for counts in itertools.product(*(range(count + 1) for count in spendable))]
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_the_payment_search_finds_the_payment_a_list_of_them_all_gives(seed):
+    """Same set, ties and rounding included, as the first best one of the full list (which took 43 s on 21
+    cards). Worth values repeat, so that many sets tie; the gain rewards keeping cards of a few kinds."""
+    rng = random.Random(seed)
+    hand = [0] * 15
+    for _ in range(rng.randrange(1, 10)):
+        hand[rng.randrange(15)] += 1
+    spendable = [count if kind >= rng.randrange(3) else 0 for kind, count in enumerate(hand)]
+    worth = [rng.choice((1.2, 1.3, 1.7000000000000002, 1.45, 2.1)) + 0.1 * (kind % 3 + 1) for kind in range(15)]
+    kept_kinds = rng.sample(range(15), 3) if seed % 2 else []
+
+    def gain(left: list[int]) -> float:
+        return sum(min(left[kind], 2) * 0.7 for kind in kept_kinds)
+
+    totals = sorted({sum(kind % 3 + 1 for kind in cards) for cards in every_payment(spendable)})
+    accepted = set(rng.sample(totals, max(1, len(totals) // 2)))
+    listed = [cards for cards in every_payment(spendable) if sum(kind % 3 + 1 for kind in cards) in accepted]
+    expected = max(listed, key=lambda cards: gain([n - cards.count(k) for k, n in enumerate(hand)])
+                   - sum([worth[kind] for kind in cards]))
+    search = PaymentSearch(hand, spendable, worth, Budget(10_000), gain=gain, gain_bound=gain)
+    assert search.best(tuple(totals), accepted.__contains__) == expected

@@ -9,7 +9,6 @@ import pytest
 from core.kernel import IllegalCommand
 from games.trekking.commands import Fly, MoveTo, PayCard, SetOff, SkipFly
 from games.trekking.events import SouvenirCollected, TrekCardPlayed, Trekked
-from games.trekking.reach import route_lengths, route_lengths_by_target
 from games.trekking.routes import Routes
 from games.trekking.state import ACTION, FLY, PAY, ROUTE
 from tests.games.trekking.table import DATA, RULES, card, cards, do, hand_of, legal, loc, names, of_type, pay, world
@@ -205,16 +204,6 @@ def test_route_tables_agree_with_a_brute_force_search_beyond_the_table_length():
         blocked = sum(1 << x for x in rng.sample([i for i in range(DATA.location_count) if i != start], 3))
         for length in (5, 7, 8):
             assert routes.reach(start, blocked, length) == _brute_force(start, blocked, length)
-
-
-def test_route_lengths_for_every_target_at_once_match_one_target_at_a_time():
-    """The heuristic's shortcut; a hand worth 17 reaches past the tables (12 links), a hiker blocks."""
-    state = world(["air_na", "grand_canyon"], [["SCE-3", "ADV-3", "NAT-3", "HIS-3", "SCE-2", "ADV-2", "NAT-1"], []])
-    do(state, SkipFly())
-    by_target = route_lengths_by_target(state, 0)
-    assert max(max(lengths) for lengths in by_target.values()) > 12
-    for target in range(DATA.location_count):
-        assert by_target.get(target, []) == route_lengths(state, 0, target), names([target])
 
 
 def _brute_force(start: int, blocked: int, length: int) -> int:
