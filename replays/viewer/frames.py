@@ -28,6 +28,7 @@ from core.audit import (
     GameStarted,
     LlmExchange,
     PlayerFellBack,
+    SeatForfeited,
 )
 from core.game import Game, Recorded
 from core.kernel import GameEvent, Rules
@@ -65,7 +66,8 @@ class Line:
     version: int
     kind: str
     text: str
-    audit: str  # "" for the game's own events; "decision", "rejected", "fell-back", "exchange", "finished"
+    audit: str  # "" for the game's own events; "decision", "rejected", "fell-back", "exchange", "finished",
+    # "forfeited"
     exchange: Exchange | None = None
 
 
@@ -97,6 +99,7 @@ class Frame:
     feed: tuple[Line, ...]  # a seat's feed since its last decision, as `replay show --as` prints it; () for all
     panel: Panel
     final: tuple[tuple[int, float, int], ...]  # (seat, score, rank) once the game has finished, else ()
+    forfeit: str = ""  # why the game ended without a result, once a dead seat forfeited it (core/runner.py)
 
     def document(self) -> dict[str, Any]:
         """The frame as JSON-ready data, the API's answer."""
@@ -146,6 +149,7 @@ def frame(history: Sequence[Recorded], step: int, seat: int | None) -> Frame:
         feed=tuple(entry for entry in feed if entry.audit != "exchange"),
         panel=panel(rules, state, seat, players, before),
         final=_final(history),
+        forfeit=_forfeit(history) if step == timeline.last else "",
     )
 
 
@@ -245,11 +249,17 @@ def _final(history: Sequence[Recorded]) -> tuple[tuple[int, float, int], ...]:
     return tuple((seat, score, rank) for seat, (score, rank) in enumerate(results))
 
 
+def _forfeit(history: Sequence[Recorded]) -> str:
+    ending = history[-1].event
+    return ending.why if isinstance(ending, SeatForfeited) else ""
+
+
 _AUDIT_KINDS: dict[type, str] = {
     CommandAccepted: "decision",
     PlayerFellBack: "fell-back",
     CommandRejected: "rejected",
     LlmExchange: "exchange",
     GameFinished: "finished",
+    SeatForfeited: "forfeited",
     GameStarted: "started",
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import subprocess
@@ -326,3 +327,23 @@ def test_the_viewer_reads_a_postgresql_store_the_same_way(stored):
             assert answer.status_code == 200 and answer.json()["frame"]["step"] == 3
         finally:
             store.close()
+
+
+def test_a_game_a_dead_seat_forfeited_shows_why_it_has_no_result(tmp_path):
+    from tests.tournament.test_dead_seats import closed_port
+
+    db = tmp_path / "forfeit.db"
+    agent = f"http:url=http://127.0.0.1:{closed_port()}/agent,attempts=1,dead_after=2"
+    played = meeplog("play", "forest", "-p", agent, "-p", "random", "-p", "random", "--db", str(db), "--seed", "3")
+    assert played.returncode == 0, played.stderr
+    store = open_store(str(db))
+    [game] = list(store.games())
+    assert game.forfeited is not None and game.finished is None
+    client = TestClient(create_app(StoreLibrary(store, str(db))))
+    last = client.get(f"/api/games/{game.id}/steps/0").json()["frame"]["last"]
+    frame = client.get(f"/api/games/{game.id}/steps/{last}").json()["frame"]
+    assert "failed 2 decisions in a row" in frame["forfeit"] and frame["final"] == []
+    assert any(line["audit"] == "forfeited" for line in frame["made_here"] + frame["lines"])
+    page = client.get(f"/games/{game.id}?step={last}")
+    assert "no result: the game ended when a seat forfeited" in page.text
+    assert "forfeited by seat 0" in meeplog("list", "--db", str(db), env={**os.environ, "COLUMNS": "200"}).stdout
