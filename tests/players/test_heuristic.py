@@ -1,5 +1,5 @@
-"""The heuristic player, the Old Man of the Forest policy playing the way a decent player would, and Trekking's
-policy deciding in bounded time however much a seat hoards."""
+"""The heuristic player, the Old Man of the Forest policy playing the way a decent player would, and every
+policy deciding in bounded time however much a seat hoards (Trekking's payments, the conformance kit's timing)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,8 @@ from games.trekking.heuristic import Budget, PaymentSearch
 from games.trekking.state import ACTION, FLY
 from players.heuristic import HeuristicOptions, HeuristicPlayer, NoHeuristic
 from players.random import RandomPlayer
+from tests.conformance.hoarding import HoardRules
+from tests.conformance.timing import HeuristicTooSlow, time_heuristic
 from tests.games.trekking import table as trek
 from tests.toy import PenniesRules
 
@@ -193,3 +195,20 @@ def test_the_payment_search_finds_the_payment_a_list_of_them_all_gives(seed):
                    - sum([worth[kind] for kind in cards]))
     search = PaymentSearch(hand, spendable, worth, Budget(10_000), gain=gain, gain_bound=gain)
     assert search.best(tuple(totals), accepted.__contains__) == expected
+
+
+def test_the_timing_check_catches_a_heuristic_exponential_in_a_hoarded_hand():
+    """Hoard's heuristic weighs every subset of a hand: quick for its own hand of three cards, past the bound
+    in the place of the seat that only draws."""
+    rules = HoardRules()
+    with pytest.raises(HeuristicTooSlow, match=r"to decide in hoard, 2 players, seed 0, decision \d+: seat [01] "
+                                               r"\((hoarder|passer)\), \d+ cards in hand.*the bound is 500 ms"):
+        time_heuristic(rules, rules.configure(2), 0)
+
+
+def test_the_timing_check_passes_a_quick_heuristic_and_reports_its_slowest_decision():
+    rules = HoardRules()
+    timing = time_heuristic(rules, rules.configure(2), 0, max_decisions=20)
+    worst = timing.worst()
+    assert timing.decisions == 20 and worst is not None and worst.seconds < 0.5
+    assert "hoard, 2 players, seed 0" in worst.where
