@@ -584,9 +584,9 @@ class PaymentSearch:
     def _search(self, index: int, total: int, paid: float) -> None:
         self.budget.nodes -= 1
         if index == len(self.kinds):
-            value = self.gain(self.left) - paid
-            if value > self.best_value:
-                self.best_value, self.best_set = value, tuple(self.chosen)
+            worth = self.gain(self.left) - paid
+            if worth > self.best_value:
+                self.best_value, self.best_set = worth, tuple(self.chosen)
             return
         kind = self.kinds[index]
         value, each, after = kind % KINDS_PER_SYMBOL + 1, self.worth[kind], self.to_go[index + 1]
