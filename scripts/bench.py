@@ -10,8 +10,9 @@ rounds, each round on games not played before (a kernel that remembers what it c
 games again), and the three figures of a game on the same rounds of seeds, so that the ratios compare like
 with like on a noisy machine. Then MCTS simulations per second from each game's first decision with random
 playouts to the end, and on Old Man of the Forest with playouts cut by the evaluation (scripts/bench-bots
-measures more specs and the bots' strength); last, a tournament game against its in-memory recording, and two
-workers against one (scripts/bench_tournament.py).
+measures more specs and the bots' strength); each game's slowest heuristic decision against a hoarding and a
+passing seat, against the 50-ms budget (the conformance kit's games, tests/conformance/timing.py); last, a
+tournament game against its in-memory recording, and two workers against one (scripts/bench_tournament.py).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from scripts.bench_bots import sims_per_second
 from scripts.bench_ray import line as ray_line
 from scripts.bench_tournament import lines as tournament_lines
 from scripts.bench_tournament import verdict
+from tests.conformance.timing import BOUND, BUDGET, FACTOR, HeuristicTooSlow, time_every_game
 
 ROUNDS = 5
 MCTS_BUDGET = 5000  # simulations per second on Old Man of the Forest from the first trick, playouts cut at 16
@@ -161,6 +163,30 @@ def mcts_table(names: list[str]) -> Table:
     return table
 
 
+def heuristic_table(names: list[str]) -> Table:
+    """Each game's slowest heuristic decision against a hoarder and a passer: the conformance kit's games
+    (tests/conformance/timing.py), the slowest decisions timed four times (the least try counts)."""
+    table = Table(title=f"Heuristic decisions against a hoarder and a passer (the slowest; budget "
+                        f"{BUDGET * 1000:.0f} ms)")
+    for column in ("game", "decisions", "slowest ms", "/budget", "≤1x", "where"):
+        table.add_column(column, justify="left" if column == "where" else "right")
+    for name in names:
+        rules = load_rules(name)
+        if rules.heuristic() is None:
+            table.add_row(name, "-", "-", "-", "-", "no heuristic")
+            continue
+        try:
+            timing = time_every_game(rules)
+        except HeuristicTooSlow as slow:
+            table.add_row(name, "-", f">{BOUND * 1000:,.0f}", f">{FACTOR}x", verdict(False), str(slow))
+            continue
+        worst = timing.worst()
+        seconds = worst.seconds if worst else 0.0
+        table.add_row(name, f"{timing.decisions:,}", f"{seconds * 1000:.2f}", f"{seconds / BUDGET:.3f}x",
+                      verdict(seconds <= BUDGET), worst.where if worst else "")
+    return table
+
+
 def _decisions(game: Game) -> int:
     return sum(1 for recorded in game.log if isinstance(recorded.event, DECISIONS))
 
@@ -194,6 +220,7 @@ def main() -> None:
     rate = max(sims_per_second("forest", MCTS_CUT_SPEC, 4, seconds=1.0) for _ in range(3))
     console.print(f"MCTS on forest (4 players) from the first trick, {MCTS_CUT_SPEC}: {rate:,.0f} sims/s "
                   f"(budget ≥{MCTS_BUDGET:,}: {verdict(rate >= MCTS_BUDGET)})")
+    console.print(heuristic_table(args.game or game_names()))
     for line in tournament_lines():
         console.print(line)
     console.print(ray_line() if find_spec("ray") else "Ray backend: not measured (pip install 'meeplog[ray]')")
