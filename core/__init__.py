@@ -3,6 +3,6 @@
 It knows nothing about any particular game or player; those arrive through entry points.
 """
 
-from core.compiled import use_build_if_current
+from meeplog.core.compiled import use_build_if_current
 
 use_build_if_current()

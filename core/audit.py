@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from core.kernel import Command, GameEvent, PrivateEvent
+from meeplog.core.kernel import Command, GameEvent, PrivateEvent
 
 
 @dataclass(frozen=True)

@@ -16,19 +16,19 @@ from rich.console import Console
 from rich.table import Table
 from typer._click import exceptions as click  # typer >= 0.29 vendors click and raises these
 
-from core.audit import DECISIONS, PlayerFellBack
-from core.codec import DecodeError
-from core.game import Game, Recorded
-from core.kernel import Outcome, Rules
-from core.narrate import narrate
-from core.options import BadOption, described, split_pairs
-from core.options import configure as configure_options
-from core.players import AbortMatch, BadPlayerSpec, load_player_class, make_player, player_names
-from core.registry import BrokenPlugin, UnknownName, game_names, load_object, load_rules
-from core.runner import MatchRunner, MatchSettings
-from core.specs import NamedSpec, PlayerSpec, seat_label
-from core.store import DEFAULT_DB, GameNotFound, GameStore, StoreUnavailable, open_store
-from core.waits import play_showing_waits
+from meeplog.core.audit import DECISIONS, PlayerFellBack
+from meeplog.core.codec import DecodeError
+from meeplog.core.game import Game, Recorded
+from meeplog.core.kernel import Outcome, Rules
+from meeplog.core.narrate import narrate
+from meeplog.core.options import BadOption, described, split_pairs
+from meeplog.core.options import configure as configure_options
+from meeplog.core.players import AbortMatch, BadPlayerSpec, load_player_class, make_player, player_names
+from meeplog.core.registry import BrokenPlugin, UnknownName, game_names, load_object, load_rules
+from meeplog.core.runner import MatchRunner, MatchSettings
+from meeplog.core.specs import NamedSpec, PlayerSpec, seat_label
+from meeplog.core.store import DEFAULT_DB, GameNotFound, GameStore, StoreUnavailable, open_store
+from meeplog.core.waits import play_showing_waits
 
 app = typer.Typer(help="Meeplog: play, replay and study tabletop games with AI players.", no_args_is_help=True)
 console = Console(highlight=False)

@@ -18,8 +18,10 @@ import hashlib
 import importlib.util
 import os
 import sys
+import tempfile
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from importlib.abc import MetaPathFinder
 from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
 from pathlib import Path
@@ -27,77 +29,95 @@ from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 HOT_MODULES = (
-    "core.draws",
-    "core.evaluation",
-    "core.folding",
-    "games.donkey.automatic",
-    "games.donkey.decisions",
-    "games.donkey.evolve",
-    "games.donkey.heuristic",
-    "games.donkey.legal",
-    "games.donkey.loads",
-    "games.donkey.rules",
-    "games.donkey.sampling",
-    "games.donkey.state",
-    "games.forest.automatic",
-    "games.forest.cashing",
-    "games.forest.decisions",
-    "games.forest.evolve",
-    "games.forest.heuristic",
-    "games.forest.legal",
-    "games.forest.rules",
-    "games.forest.sampling",
-    "games.forest.state",
-    "games.hike.automatic",
-    "games.hike.cards",
-    "games.hike.decisions",
-    "games.hike.evolve",
-    "games.hike.hazards",
-    "games.hike.heuristic",
-    "games.hike.legal",
-    "games.hike.packs",
-    "games.hike.rules",
-    "games.hike.sampling",
-    "games.hike.state",
-    "games.routard.amounts",
-    "games.routard.automatic",
-    "games.routard.decisions",
-    "games.routard.evolve",
-    "games.routard.heuristic",
-    "games.routard.legal",
-    "games.routard.queries",
-    "games.routard.rules",
-    "games.routard.sampling",
-    "games.routard.scoring",
-    "games.routard.state",
-    "games.routard.tasks",
-    "games.trekking.automatic",
-    "games.trekking.cards",
-    "games.trekking.decisions",
-    "games.trekking.drawing",
-    "games.trekking.evolve",
-    "games.trekking.heuristic",
-    "games.trekking.legal",
-    "games.trekking.reach",
-    "games.trekking.routes",
-    "games.trekking.rules",
-    "games.trekking.sampling",
-    "games.trekking.souvenirs",
-    "games.trekking.state",
-    "players.mcts",
+    "meeplog.core.draws",
+    "meeplog.core.evaluation",
+    "meeplog.core.folding",
+    "meeplog.games.donkey.automatic",
+    "meeplog.games.donkey.decisions",
+    "meeplog.games.donkey.evolve",
+    "meeplog.games.donkey.heuristic",
+    "meeplog.games.donkey.legal",
+    "meeplog.games.donkey.loads",
+    "meeplog.games.donkey.rules",
+    "meeplog.games.donkey.sampling",
+    "meeplog.games.donkey.state",
+    "meeplog.games.forest.automatic",
+    "meeplog.games.forest.cashing",
+    "meeplog.games.forest.decisions",
+    "meeplog.games.forest.evolve",
+    "meeplog.games.forest.heuristic",
+    "meeplog.games.forest.legal",
+    "meeplog.games.forest.rules",
+    "meeplog.games.forest.sampling",
+    "meeplog.games.forest.state",
+    "meeplog.games.hike.automatic",
+    "meeplog.games.hike.cards",
+    "meeplog.games.hike.decisions",
+    "meeplog.games.hike.evolve",
+    "meeplog.games.hike.hazards",
+    "meeplog.games.hike.heuristic",
+    "meeplog.games.hike.legal",
+    "meeplog.games.hike.packs",
+    "meeplog.games.hike.rules",
+    "meeplog.games.hike.sampling",
+    "meeplog.games.hike.state",
+    "meeplog.games.routard.amounts",
+    "meeplog.games.routard.automatic",
+    "meeplog.games.routard.decisions",
+    "meeplog.games.routard.evolve",
+    "meeplog.games.routard.heuristic",
+    "meeplog.games.routard.legal",
+    "meeplog.games.routard.queries",
+    "meeplog.games.routard.rules",
+    "meeplog.games.routard.sampling",
+    "meeplog.games.routard.scoring",
+    "meeplog.games.routard.state",
+    "meeplog.games.routard.tasks",
+    "meeplog.games.trekking.automatic",
+    "meeplog.games.trekking.cards",
+    "meeplog.games.trekking.decisions",
+    "meeplog.games.trekking.drawing",
+    "meeplog.games.trekking.evolve",
+    "meeplog.games.trekking.heuristic",
+    "meeplog.games.trekking.legal",
+    "meeplog.games.trekking.reach",
+    "meeplog.games.trekking.routes",
+    "meeplog.games.trekking.rules",
+    "meeplog.games.trekking.sampling",
+    "meeplog.games.trekking.souvenirs",
+    "meeplog.games.trekking.state",
+    "meeplog.players.mcts",
 )
-GROUP = "core.compiled"  # mypyc names the group's shared library module after it, with "__mypyc"
+GROUP = "meeplog.core.compiled"  # mypyc names the group's shared library module after it, with "__mypyc"
 BUILD = Path(sys.prefix) / "meeplog-compiled"
 DIGEST = BUILD / "sources.sha256"  # the sources' digest when the build was made
 
 
+PACKAGE = "meeplog"  # the import package; its subpackages are ROOT's folders of the same names (pyproject.toml)
+SUBPACKAGES = ("core", "games", "players", "replays")
+
+
 def source_path(module: str) -> Path:
-    return ROOT.joinpath(*module.split(".")).with_suffix(".py")
+    """Where a module of the package lies in the checkout: meeplog.core.draws in core/draws.py."""
+    return ROOT.joinpath(*module.split(".")[1:]).with_suffix(".py")
 
 
-def source_files() -> list[str]:
-    """The hot modules' sources, relative to the project root (what mypy and mypyc are given)."""
-    return [str(source_path(module).relative_to(ROOT)) for module in HOT_MODULES]
+@contextmanager
+def package_tree() -> Iterator[Path]:
+    """A scratch folder holding `meeplog/` laid out as it is installed, its subpackages linked to the checkout's
+    folders: mypy and mypyc name a module by where its file lies, and the checkout lays it elsewhere."""
+    with tempfile.TemporaryDirectory(prefix="meeplog-tree-") as scratch:
+        top = Path(scratch) / PACKAGE
+        top.mkdir()
+        (top / "__init__.py").touch()  # for mypy, whose module names stop at a folder without one
+        for folder in SUBPACKAGES:
+            (top / folder).symlink_to(ROOT / folder, target_is_directory=True)
+        yield Path(scratch)
+
+
+def source_files(tree: Path) -> list[str]:
+    """The hot modules' sources in a package_tree (what mypy and mypyc are given)."""
+    return [str(tree.joinpath(*module.split(".")).with_suffix(".py")) for module in HOT_MODULES]
 
 
 def source_digest() -> str:

@@ -15,7 +15,7 @@ from typing import Generic, TypeVar
 
 from pydantic import ValidationError
 
-from core.kernel import file_hash
+from meeplog.core.kernel import file_hash
 
 T = TypeVar("T")
 

@@ -1,9 +1,10 @@
 """Rules.apply for a game that decides a command's events first and folds them after, compiled (core/compiled.py).
 
-The default `Rules.apply` in core.kernel does the same, but core.kernel is interpreted: its frame and the method
-lookups of `decide` and `evolve` cost Old Man and Trekking a twentieth of a step or more. Their rules classes, which
-are compiled, call this with their own module functions, and get half of that back: compiled code calls a function
-it is handed through its Python entry point (a copy of this loop in each class got it all back, as twins).
+The default `Rules.apply` in meeplog.core.kernel does the same, but meeplog.core.kernel is interpreted: its frame
+and the method lookups of `decide` and `evolve` cost Old Man and Trekking a twentieth of a step or more. Their
+rules classes, which are compiled, call this with their own module functions, and get half of that back:
+compiled code calls a function it is handed through its Python entry point (a copy of this loop in each class
+got it all back, as twins).
 """
 
 from __future__ import annotations

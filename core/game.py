@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
-from core.audit import (
+from meeplog.core.audit import (
     AUDIT_EVENTS,
     CommandAccepted,
     CommandRejected,
@@ -24,9 +24,9 @@ from core.audit import (
     PlayerFellBack,
     SeatForfeited,
 )
-from core.kernel import Command, GameEvent, Outcome, Pending, Rules
-from core.players import Need, Observation
-from core.registry import load_rules
+from meeplog.core.kernel import Command, GameEvent, Outcome, Pending, Rules
+from meeplog.core.players import Need, Observation
+from meeplog.core.registry import load_rules
 
 
 class Recorded(NamedTuple):

@@ -150,7 +150,7 @@ class Policy(Protocol):
 @runtime_checkable
 class Evaluator(Protocol):
     """What a game's heuristic may offer besides, to cut search playouts short: each seat's expected
-    reward in [0, 1] from a position that is not over (core.evaluation.win_chances helps)."""
+    reward in [0, 1] from a position that is not over (meeplog.core.evaluation.win_chances helps)."""
 
     def evaluate(self, state: Any) -> Sequence[float]: ...
 
@@ -195,7 +195,7 @@ class Rules(ABC, Generic[StateT, ConfigT]):
         like any other), replays and the viewer start at the real start. They are facts already folded into
         the state `setup` returns, so nothing folds them again: Game.rebuild, time travel and `replay verify`
         set a game up with `setup` and skip them, and verify checks that they are still the events setup
-        makes. What marks them is their place (GameStarted's block, core.game.block_end), not their class:
+        makes. What marks them is their place (GameStarted's block, meeplog.core.game.block_end), not their class:
         a game may make the same event later too, as Old Man of the Forest deals each game of a match.
 
         By default none: a game that does not tell its setup as events still plays, its log starting after

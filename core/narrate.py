@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from core.audit import (
+from meeplog.core.audit import (
     AUDIT_EVENTS,
     CommandAccepted,
     CommandRejected,
@@ -16,9 +16,9 @@ from core.audit import (
     PlayerFellBack,
     SeatForfeited,
 )
-from core.game import Recorded, block_end
-from core.kernel import GameEvent, Rules
-from core.registry import load_rules
+from meeplog.core.game import Recorded, block_end
+from meeplog.core.kernel import GameEvent, Rules
+from meeplog.core.registry import load_rules
 
 
 def narrate(history: Sequence[Recorded], seat: int | None = None) -> Iterator[tuple[int, str]]:

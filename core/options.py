@@ -24,8 +24,8 @@ from typing import Any, Literal, Union, get_args, get_origin
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
-from core.datafiles import BadDataFile
-from core.kernel import GameConfig, Rules
+from meeplog.core.datafiles import BadDataFile
+from meeplog.core.kernel import GameConfig, Rules
 
 NONE_WORDS = ("none", "null")
 SEQUENCES = (list, tuple, set, frozenset)  # what a comma list may stand for

@@ -11,9 +11,9 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from core.kernel import Command, GameEvent, Rules
-from core.registry import UnknownName, load_object, registered
-from core.specs import PlayerSpec
+from meeplog.core.kernel import Command, GameEvent, Rules
+from meeplog.core.registry import UnknownName, load_object, registered
+from meeplog.core.specs import PlayerSpec
 
 
 class Need(Flag):

@@ -13,7 +13,7 @@ from importlib import import_module
 from importlib.metadata import entry_points
 from typing import Any
 
-from core.kernel import Rules
+from meeplog.core.kernel import Rules
 
 GAMES_GROUP = "meeplog.games"
 _known_for_now: dict[str, str] = {}  # game name -> module:Class, while `known_game` runs

@@ -17,9 +17,9 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.audit import DECISIONS, SEAT_AUDIT, CommandAccepted, PlayerFellBack
-from core.game import Recorded
-from core.kernel import Command
+from meeplog.core.audit import DECISIONS, SEAT_AUDIT, CommandAccepted, PlayerFellBack
+from meeplog.core.game import Recorded
+from meeplog.core.kernel import Command
 
 
 class Diverged(RuntimeError):

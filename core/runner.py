@@ -24,12 +24,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-from core.audit import LlmExchange
-from core.codec import Codec
-from core.game import Game, Recorded
-from core.kernel import Command, IllegalCommand, Outcome
-from core.players import AbortMatch, CannotPlay, DecisionFailed, Observation, Player
-from core.resume import Diverged, StoredDecision, StoredDecisions
+from meeplog.core.audit import LlmExchange
+from meeplog.core.codec import Codec
+from meeplog.core.game import Game, Recorded
+from meeplog.core.kernel import Command, IllegalCommand, Outcome
+from meeplog.core.players import AbortMatch, CannotPlay, DecisionFailed, Observation, Player
+from meeplog.core.resume import Diverged, StoredDecision, StoredDecisions
 
 DeadSeatPolicy = Literal["forfeit", "stop"]
 DEAD_SEAT_POLICIES: tuple[DeadSeatPolicy, ...] = ("forfeit", "stop")

@@ -27,12 +27,12 @@ from eventsourcing.sqlite import (
     SQLiteDatastore,
 )
 
-from core import codec
-from core.audit import AUDIT_EVENTS, GameFinished, GameStarted, SeatForfeited
-from core.codec import Codec
-from core.game import Game, Recorded
-from core.kernel import Rules
-from core.registry import game_names, load_rules
+from meeplog.core import codec
+from meeplog.core.audit import AUDIT_EVENTS, GameFinished, GameStarted, SeatForfeited
+from meeplog.core.codec import Codec
+from meeplog.core.game import Game, Recorded
+from meeplog.core.kernel import Rules
+from meeplog.core.registry import game_names, load_rules
 
 DEFAULT_DB = "meeplog.db"
 
@@ -62,7 +62,7 @@ def game_codec(game: str) -> Codec:
 
 @cache
 def _codec(rules: Rules[Any, Any]) -> Codec:
-    """Per rules object, so that a game known only for a while (core.registry.known_game) is not kept."""
+    """Per rules object, so that a game known only for a while (meeplog.core.registry.known_game) is not kept."""
     return Codec(AUDIT_EVENTS + rules.events + rules.commands)
 
 
@@ -274,7 +274,7 @@ def persistence_env(db: str) -> dict[str, str]:
             "POSTGRES_PASSWORD": unquote(url.password or ""),
             "POSTGRES_CONNECT_TIMEOUT": "5",
             "POSTGRES_POOL_SIZE": "2",
-            "APPLICATION_RECORDER_TOPIC": "core.postgres:SerialSchemaPostgresRecorder",
+            "APPLICATION_RECORDER_TOPIC": "meeplog.core.postgres:SerialSchemaPostgresRecorder",
         }
     if "://" in db:
         raise StoreUnavailable(f"unsupported database {db!r}; use memory, a SQLite file path or postgresql://...")

@@ -15,8 +15,8 @@ import time
 
 from rich.console import Console
 
-from core.kernel import Outcome
-from core.runner import MatchRunner
+from meeplog.core.kernel import Outcome
+from meeplog.core.runner import MatchRunner
 
 TICK = 0.25  # seconds between two looks at the runner
 QUIET_FOR = 10.0  # a wait shorter than this is not written to a log

@@ -1,3 +1,3 @@
 """The games Meeplog ships, one package each; each registers itself under the `meeplog.games` entry point."""
 
-import core  # noqa: F401  (core decides, before any game module loads, whether compiled files may be used)
+import meeplog.core  # noqa: F401  (core decides, before any game module loads, whether compiled files may be used)

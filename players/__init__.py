@@ -1,3 +1,3 @@
 """Player adapters, each registered under the `meeplog.players` entry point."""
 
-import core  # noqa: F401  (core decides, before any player module loads, whether compiled files may be used)
+import meeplog.core  # noqa: F401  (core decides, before any player module loads, whether compiled files may be used)

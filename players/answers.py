@@ -1,6 +1,6 @@
 """Reading a remote player's answer as one of the game's commands, and the JSON schema that says how.
 
-Each command dataclass gets a pydantic twin with a `type` field naming the class (the tag core.codec
+Each command dataclass gets a pydantic twin with a `type` field naming the class (the tag meeplog.core.codec
 writes), so the commands form a discriminated union: one JSON schema to show a model or an HTTP bot,
 and one validator that turns an answer into the dataclass with readable errors.
 
@@ -21,9 +21,9 @@ import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 from pydantic.json_schema import GenerateJsonSchema
 
-from core.audit import EMPTY, TRUNCATED, UNPARSABLE
-from core.codec import Codec
-from core.kernel import Command, Rules
+from meeplog.core.audit import EMPTY, TRUNCATED, UNPARSABLE
+from meeplog.core.codec import Codec
+from meeplog.core.kernel import Command, Rules
 
 _THINKING = re.compile(r"<think>.*?</think>", re.DOTALL)
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)

@@ -10,8 +10,8 @@ import random
 
 from pydantic import BaseModel, ConfigDict
 
-from core.kernel import Command, Policy, Rules
-from core.players import Need, Observation, Player
+from meeplog.core.kernel import Command, Policy, Rules
+from meeplog.core.players import Need, Observation, Player
 
 
 class HeuristicOptions(BaseModel):

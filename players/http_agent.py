@@ -16,11 +16,11 @@ from typing import Any, Literal
 import orjson
 from pydantic import BaseModel, ConfigDict, Field
 
-from core.audit import AUDIT_EVENTS
-from core.players import Observation
-from players.answers import command_codec
-from players.remote import RemoteOptions, RemotePlayer, Reply, Request
-from players.transport import Attempt
+from meeplog.core.audit import AUDIT_EVENTS
+from meeplog.core.players import Observation
+from meeplog.players.answers import command_codec
+from meeplog.players.remote import RemoteOptions, RemotePlayer, Reply, Request
+from meeplog.players.transport import Attempt
 
 PROTOCOL = "meeplog-agent/1"
 

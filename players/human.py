@@ -16,11 +16,11 @@ from typing import Any
 import orjson
 from pydantic import BaseModel, ConfigDict
 
-from core.audit import CommandAccepted
-from core.codec import Codec, DecodeError
-from core.kernel import Command, IllegalCommand
-from core.narrate import describe
-from core.players import AbortMatch, Observation, Player
+from meeplog.core.audit import CommandAccepted
+from meeplog.core.codec import Codec, DecodeError
+from meeplog.core.kernel import Command, IllegalCommand
+from meeplog.core.narrate import describe
+from meeplog.core.players import AbortMatch, Observation, Player
 
 
 class HumanOptions(BaseModel):

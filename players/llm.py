@@ -23,11 +23,11 @@ import httpx
 import orjson
 from pydantic import Field
 
-from core.players import Observation
-from players.answers import command_schema
-from players.prompts import FEED_LINES, conversation, refusal, render
-from players.remote import RemoteOptions, RemotePlayer, Reply, Request
-from players.transport import BAD_RESPONSE, Attempt, RemoteFailed
+from meeplog.core.players import Observation
+from meeplog.players.answers import command_schema
+from meeplog.players.prompts import FEED_LINES, conversation, refusal, render
+from meeplog.players.remote import RemoteOptions, RemotePlayer, Reply, Request
+from meeplog.players.transport import BAD_RESPONSE, Attempt, RemoteFailed
 
 Structured = Literal["json_schema", "json_object_schema", "json_object", "off"]
 WEAKER: dict[Structured, Structured] = {

@@ -23,10 +23,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from core.draws import choice
-from core.kernel import Command, Evaluator, Outcome, Policy, Rules
-from core.players import Need, Observation, Player
-from players.mcts_options import DEFAULT_SIMS, MctsOptions
+from meeplog.core.draws import choice
+from meeplog.core.kernel import Command, Evaluator, Outcome, Policy, Rules
+from meeplog.core.players import Need, Observation, Player
+from meeplog.players.mcts_options import DEFAULT_SIMS, MctsOptions
 
 Joint = tuple[tuple[int, Command], ...]  # each deciding seat's move, in seat order
 

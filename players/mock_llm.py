@@ -28,7 +28,7 @@ from typing import Annotated, Any
 import typer
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from players.prompts import legal_in
+from meeplog.players.prompts import legal_in
 
 
 class Behaviour(StrEnum):

@@ -25,10 +25,10 @@ from typing import Any, Literal
 import orjson
 from pydantic import BaseModel
 
-from core.audit import AUDIT_EVENTS
-from core.kernel import Command, Rules
-from core.players import Observation
-from players.answers import command_codec
+from meeplog.core.audit import AUDIT_EVENTS
+from meeplog.core.kernel import Command, Rules
+from meeplog.core.players import Observation
+from meeplog.players.answers import command_codec
 
 PROMPT_FILE = "prompt.md"  # the rules written for a player, in the game's package
 OPTIONS_HEADING = "## Options"  # in prompt.md: what each option changes, told only while it is in force

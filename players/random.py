@@ -6,8 +6,8 @@ import random
 
 from pydantic import BaseModel, ConfigDict
 
-from core.kernel import Command
-from core.players import Need, Observation, Player
+from meeplog.core.kernel import Command
+from meeplog.core.players import Need, Observation, Player
 
 
 class RandomOptions(BaseModel):

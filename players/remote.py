@@ -11,7 +11,7 @@ Three limits apply, from the inside out (docs/llm-and-http-players.md shows how 
   then, or when a decision takes longer than MatchSettings.timeout, the fallback player moves.
 
 Two failures skip those limits. A request the server refuses for good (a 4xx other than 408/429, an error
-the player diagnoses) or an observation over core.limits.MAX_OBSERVATION_BYTES raises DecisionFailed: the
+the player diagnoses) or an observation over meeplog.core.limits.MAX_OBSERVATION_BYTES raises DecisionFailed: the
 fallback moves at once, since the same request would be refused again. A 401 or 403 raises CannotPlay,
 which stops the match (and a tournament): a refused key is no move, and playing on with the fallback would
 quietly turn the seat into a random player.
@@ -41,12 +41,12 @@ import httpx
 import orjson
 from pydantic import Field, field_validator
 
-from core.audit import ILLEGAL, LlmExchange
-from core.kernel import Command, GameEvent
-from core.limits import MAX_OBSERVATION_BYTES
-from core.players import CannotPlay, DecisionFailed, Observation, Player
-from players.answers import BadAnswer, command_codec, command_schema, parse_answer
-from players.transport import (
+from meeplog.core.audit import ILLEGAL, LlmExchange
+from meeplog.core.kernel import Command, GameEvent
+from meeplog.core.limits import MAX_OBSERVATION_BYTES
+from meeplog.core.players import CannotPlay, DecisionFailed, Observation, Player
+from meeplog.players.answers import BadAnswer, command_codec, command_schema, parse_answer
+from meeplog.players.transport import (
     ACCESS_DENIED,
     TOO_LARGE,
     Attempt,

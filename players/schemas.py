@@ -4,7 +4,7 @@
   commands, tagged with its class name in `type`;
 - view: the game's view model, what a seat may know at a decision;
 - observation: the whole JSON body an HTTP agent is POSTed, with the game's view and commands in place
-  of the generic `view` and `legal` of players.http_agent.AgentObservation.
+  of the generic `view` and `legal` of meeplog.players.http_agent.AgentObservation.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from typing import Annotated, Any
 import typer
 from pydantic import BaseModel, Field, create_model
 
-from core.kernel import Rules
-from core.registry import load_rules
-from players.answers import command_schema
-from players.http_agent import AgentObservation
+from meeplog.core.kernel import Rules
+from meeplog.core.registry import load_rules
+from meeplog.players.answers import command_schema
+from meeplog.players.http_agent import AgentObservation
 
 PARTS = ("commands", "view", "observation")
 
@@ -60,7 +60,7 @@ def schema(
     observation: Annotated[bool, typer.Option("--observation", help="only what an HTTP agent is sent")] = False,
 ) -> None:
     """Print the JSON Schemas that LLM and HTTP seats get for a game (all three unless one is asked for)."""
-    from core.cli import user_errors
+    from meeplog.core.cli import user_errors
 
     with user_errors():
         rules = load_rules(game)

@@ -35,7 +35,7 @@ from tenacity.wait import wait_base
 
 # Failure classes of a request (answer classes are in players/answers.py); an HTTP error is `http-<status>`.
 TIMEOUT, CONNECTION, CANCELLED, BAD_RESPONSE = "timeout", "connection", "cancelled", "bad-response"
-TOO_LARGE = "too-large"  # the request was over core.limits.MAX_OBSERVATION_BYTES and never sent
+TOO_LARGE = "too-large"  # the request was over meeplog.core.limits.MAX_OBSERVATION_BYTES and never sent
 RETRIED_STATUSES = frozenset({408, 429}) | frozenset(range(500, 600))
 ACCESS_DENIED = frozenset({401, 403})  # a key that is wrong or missing: no move will go better
 

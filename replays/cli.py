@@ -2,7 +2,7 @@
 
 Where a command takes a SOURCE, it is a replay file, or else a stored game's id (or a unique prefix of
 it) in --db. Steps count decisions: step 0 is the game as set up, step N the game after N decisions.
-core.cli is imported inside the commands: it loads this module as a plugin when it is imported itself.
+meeplog.core.cli is imported inside the commands: it loads this module as a plugin when it is imported itself.
 """
 
 from __future__ import annotations
@@ -18,19 +18,19 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from core.game import Recorded
-from core.narrate import narrate
-from core.players import make_player
-from core.registry import load_rules
-from core.runner import MatchRunner, MatchSettings
-from core.specs import NamedSpec, PlayerSpec
-from core.store import DEFAULT_DB, GameNotFound, open_store
-from replays.fork import fork as fork_game
-from replays.format import read_replay
-from replays.present import position_document, position_report, verdict_report
-from replays.transfer import export_game, import_history
-from replays.travel import at_step
-from replays.verify import verify as verify_history
+from meeplog.core.game import Recorded
+from meeplog.core.narrate import narrate
+from meeplog.core.players import make_player
+from meeplog.core.registry import load_rules
+from meeplog.core.runner import MatchRunner, MatchSettings
+from meeplog.core.specs import NamedSpec, PlayerSpec
+from meeplog.core.store import DEFAULT_DB, GameNotFound, open_store
+from meeplog.replays.fork import fork as fork_game
+from meeplog.replays.format import read_replay
+from meeplog.replays.present import position_document, position_report, verdict_report
+from meeplog.replays.transfer import export_game, import_history
+from meeplog.replays.travel import at_step
+from meeplog.replays.verify import verify as verify_history
 
 app = typer.Typer(help="Export, import, verify, time-travel through and fork recorded games.", no_args_is_help=True)
 
@@ -91,7 +91,7 @@ def verify(
             failed += not verdict.ok
             console.print(verdict_report(verdict, loaded.file, db), soft_wrap=True)
     if failed:
-        from core.cli import fail
+        from meeplog.core.cli import fail
 
         fail(f"{failed} of {checked} games diverge from the installed rules")
     console.print(f"all {checked} games verify")
@@ -135,7 +135,7 @@ def fork(
 
     `-o` changes an option from the original's for the rest of the game (e.g. `-o max_rounds=500`); an option
     that would have changed the steps before N cannot fork it."""
-    from core.cli import configure, player_seed, print_outcome
+    from meeplog.core.cli import configure, player_seed, print_outcome
 
     with user_errors():
         history = _load(source, db).history
@@ -164,7 +164,7 @@ def view(
     port: Annotated[int, typer.Option(min=0, max=65535, help="the port to listen on")] = 8000,
 ) -> None:
     """Open a replay file in the web viewer, step by step from any seat (`meeplog serve` does a whole store)."""
-    from replays.viewer.serving import file_library, serve
+    from meeplog.replays.viewer.serving import file_library, serve
 
     with user_errors():
         library = file_library(file)
@@ -174,7 +174,7 @@ def view(
 @contextmanager
 def user_errors() -> Iterator[None]:
     """The engine's one-line errors and exit status for what a user can fix."""
-    from core.cli import user_errors as engine_errors
+    from meeplog.core.cli import user_errors as engine_errors
 
     with engine_errors():
         yield

@@ -11,11 +11,11 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 
-from core.game import Game, Recorded
-from core.kernel import GameConfig
-from core.registry import load_rules
-from replays.steps import Timeline
-from replays.verify import redecide, resetup
+from meeplog.core.game import Game, Recorded
+from meeplog.core.kernel import GameConfig
+from meeplog.core.registry import load_rules
+from meeplog.replays.steps import Timeline
+from meeplog.replays.verify import redecide, resetup
 
 
 class CannotFork(ValueError):

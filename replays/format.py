@@ -19,12 +19,12 @@ from typing import Any
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from core.audit import GameStarted
-from core.codec import TYPE_KEY, DecodeError
-from core.game import Recorded
-from core.kernel import GameEvent
-from core.registry import UnknownName, load_rules
-from core.store import game_codec
+from meeplog.core.audit import GameStarted
+from meeplog.core.codec import TYPE_KEY, DecodeError
+from meeplog.core.game import Recorded
+from meeplog.core.kernel import GameEvent
+from meeplog.core.registry import UnknownName, load_rules
+from meeplog.core.store import game_codec
 
 FORMAT = "meeplog-replay"
 FORMAT_VERSION = 1

@@ -11,12 +11,12 @@ from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
-from core.audit import LlmExchange
-from core.narrate import narrate
-from core.registry import load_rules
-from core.store import game_codec
-from replays.travel import Position, state_data
-from replays.verify import Divergence, Verdict
+from meeplog.core.audit import LlmExchange
+from meeplog.core.narrate import narrate
+from meeplog.core.registry import load_rules
+from meeplog.core.store import game_codec
+from meeplog.replays.travel import Position, state_data
+from meeplog.replays.verify import Divergence, Verdict
 
 
 def verdict_report(verdict: Verdict, file: str | None, db: str) -> RenderableType:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.audit import DECISIONS
-from core.game import Recorded, block_end
+from meeplog.core.audit import DECISIONS
+from meeplog.core.game import Recorded, block_end
 
 
 @dataclass(frozen=True)

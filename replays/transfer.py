@@ -5,9 +5,9 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 
-from core.game import Recorded
-from core.store import GameNotFound, GameStore
-from replays.format import dump_replay
+from meeplog.core.game import Recorded
+from meeplog.core.store import GameNotFound, GameStore
+from meeplog.replays.format import dump_replay
 
 
 class GameExists(ValueError):

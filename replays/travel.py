@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.audit import LlmExchange
-from core.game import Game, Recorded
-from core.kernel import GameEvent
-from replays.steps import Timeline
+from meeplog.core.audit import LlmExchange
+from meeplog.core.game import Game, Recorded
+from meeplog.core.kernel import GameEvent
+from meeplog.replays.steps import Timeline
 
 
 @dataclass(frozen=True)

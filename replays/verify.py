@@ -3,7 +3,7 @@ events, re-run `decide` on every recorded decision with the recorded randomness,
 causes exactly the recorded events (docs/replays.md).
 
 The randomness is the game's own: Random(seed), drawn from first by setup and then by each decide in
-order, as core.game does live. So a replay needs no stored random numbers, and any change in the rules'
+order, as meeplog.core.game does live. So a replay needs no stored random numbers, and any change in the rules'
 behaviour, data or use of randomness shows up as the first recorded event that the rules no longer cause.
 """
 
@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.audit import AUDIT_EVENTS, DECISIONS, GameFinished, GameStarted
-from core.game import Game, Recorded, block_end
-from core.kernel import Command, GameEvent, IllegalCommand
-from core.registry import load_rules
+from meeplog.core.audit import AUDIT_EVENTS, DECISIONS, GameFinished, GameStarted
+from meeplog.core.game import Game, Recorded, block_end
+from meeplog.core.kernel import Command, GameEvent, IllegalCommand
+from meeplog.core.registry import load_rules
 
 NOTES = tuple(kind for kind in AUDIT_EVENTS if kind not in (GameStarted, GameFinished, *DECISIONS))
 """Audit records that change nothing in the game (CommandRejected, LlmExchange, ...)."""

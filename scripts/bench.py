@@ -31,11 +31,11 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from core.audit import DECISIONS
-from core.compiled import HOT_MODULES, is_compiled
-from core.game import Game
-from core.registry import game_names, load_rules
-from core.store import open_store, stored_event
+from meeplog.core.audit import DECISIONS
+from meeplog.core.compiled import HOT_MODULES, is_compiled
+from meeplog.core.game import Game
+from meeplog.core.registry import game_names, load_rules
+from meeplog.core.store import open_store, stored_event
 from scripts.bench_bots import sims_per_second
 from scripts.bench_ray import line as ray_line
 from scripts.bench_tournament import lines as tournament_lines

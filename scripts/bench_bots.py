@@ -25,17 +25,17 @@ import orjson
 from rich.console import Console
 from rich.table import Table
 
-from core.game import Game
-from core.kernel import Evaluator
-from core.players import make_player
-from core.registry import UnknownName, game_names, load_rules
-from core.runner import MatchRunner, MatchSettings
-from core.specs import PlayerSpec
-from core.tournament.standings import wilson
-from core.tournament.worker import exit_with_parent
-from players.mcts import Search
-from players.mcts_options import MctsOptions
-from players.random import RandomPlayer
+from meeplog.core.game import Game
+from meeplog.core.kernel import Evaluator
+from meeplog.core.players import make_player
+from meeplog.core.registry import UnknownName, game_names, load_rules
+from meeplog.core.runner import MatchRunner, MatchSettings
+from meeplog.core.specs import PlayerSpec
+from meeplog.core.tournament.standings import wilson
+from meeplog.core.tournament.worker import exit_with_parent
+from meeplog.players.mcts import Search
+from meeplog.players.mcts_options import MctsOptions
+from meeplog.players.random import RandomPlayer
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,8 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from core.registry import game_names, load_rules
-from players.environments import MeeplogEnv, env
+from meeplog.core.registry import game_names, load_rules
+from meeplog.players.environments import MeeplogEnv, env
 
 
 def kernel_episode(rules: Any, config: Any, seed: int) -> int:

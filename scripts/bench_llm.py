@@ -19,10 +19,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from core.audit import LlmExchange
-from core.store import open_store
-from core.tournament.inflight import REMOTE_CONCURRENCY
-from core.tournament.run import default_workers
+from meeplog.core.audit import LlmExchange
+from meeplog.core.store import open_store
+from meeplog.core.tournament.inflight import REMOTE_CONCURRENCY
+from meeplog.core.tournament.run import default_workers
 
 GOAL = 1.5
 

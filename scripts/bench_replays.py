@@ -17,15 +17,15 @@ from collections.abc import Callable, Iterable, Sequence
 from rich.console import Console
 from rich.table import Table
 
-from core.cli import player_seed
-from core.game import Game, Recorded
-from core.players import make_player
-from core.registry import game_names, load_rules
-from core.runner import MatchRunner
-from core.specs import PlayerSpec
-from core.store import GameStore, open_store
-from replays.format import dump_replay, parse_replay
-from replays.verify import verify
+from meeplog.core.cli import player_seed
+from meeplog.core.game import Game, Recorded
+from meeplog.core.players import make_player
+from meeplog.core.registry import game_names, load_rules
+from meeplog.core.runner import MatchRunner
+from meeplog.core.specs import PlayerSpec
+from meeplog.core.store import GameStore, open_store
+from meeplog.replays.format import dump_replay, parse_replay
+from meeplog.replays.verify import verify
 
 
 def record_games(name: str, games: int, store: GameStore) -> list[Game]:

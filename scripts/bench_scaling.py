@@ -25,12 +25,12 @@ from pathlib import Path
 
 import psycopg
 
-from core.registry import load_rules
-from core.store import open_store
-from core.tournament.run import Watcher, Writer, default_workers, play_tournament, task
-from core.tournament.schedule import Plan
-from core.tournament.stored import open_tournament
-from core.tournament.worker import PlayedGame, play_game
+from meeplog.core.registry import load_rules
+from meeplog.core.store import open_store
+from meeplog.core.tournament.run import Watcher, Writer, default_workers, play_tournament, task
+from meeplog.core.tournament.schedule import Plan
+from meeplog.core.tournament.stored import open_tournament
+from meeplog.core.tournament.worker import PlayedGame, play_game
 from scripts.soak import soak_one, start_worker, tasks
 
 GAME, SEATS = "forest", 3

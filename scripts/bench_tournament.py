@@ -14,12 +14,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from core.game import Game
-from core.registry import load_rules
-from core.store import open_store
-from core.tournament.run import play_tournament
-from core.tournament.schedule import Plan
-from core.tournament.stored import open_tournament
+from meeplog.core.game import Game
+from meeplog.core.registry import load_rules
+from meeplog.core.store import open_store
+from meeplog.core.tournament.run import play_tournament
+from meeplog.core.tournament.schedule import Plan
+from meeplog.core.tournament.stored import open_tournament
 
 GAME, PLAYERS = "forest", 3
 TOURNAMENT_BUDGET = 3.0  # a tournament game, as a multiple of the same game recorded in memory

@@ -21,13 +21,13 @@ from rich.console import Console
 from rich.table import Table
 from starlette.testclient import TestClient
 
-from core.audit import GameStarted
-from core.game import Recorded
-from core.registry import load_rules
-from core.store import open_store
-from replays.format import read_replay
-from replays.viewer.app import create_app
-from replays.viewer.library import FileLibrary, GameFilter, StoreLibrary
+from meeplog.core.audit import GameStarted
+from meeplog.core.game import Recorded
+from meeplog.core.registry import load_rules
+from meeplog.core.store import open_store
+from meeplog.replays.format import read_replay
+from meeplog.replays.viewer.app import create_app
+from meeplog.replays.viewer.library import FileLibrary, GameFilter, StoreLibrary
 
 GOLDEN = Path(__file__).parents[1] / "replays" / "golden"
 BATCH = 1_000

@@ -20,7 +20,17 @@ import tempfile
 from importlib.metadata import version
 from pathlib import Path
 
-from core.compiled import BUILD, DIGEST, GROUP, HOT_MODULES, ROOT, is_current, source_digest, source_files
+from meeplog.core.compiled import (
+    BUILD,
+    DIGEST,
+    GROUP,
+    HOT_MODULES,
+    ROOT,
+    is_current,
+    package_tree,
+    source_digest,
+    source_files,
+)
 
 LOG = BUILD.with_name("meeplog-compile.log")
 LOCK = BUILD.with_name("meeplog-compile.lock")
@@ -33,8 +43,8 @@ def build() -> None:
     from setuptools import Distribution
     from setuptools.command.build_ext import build_ext
 
-    with tempfile.TemporaryDirectory(prefix="meeplog-mypyc-") as scratch:
-        extensions = mypycify(source_files(), group_name=GROUP, target_dir=str(Path(scratch) / "c"))
+    with tempfile.TemporaryDirectory(prefix="meeplog-mypyc-") as scratch, package_tree() as tree:
+        extensions = mypycify(source_files(tree), group_name=GROUP, target_dir=str(Path(scratch) / "c"))
         command = build_ext(Distribution({"name": "meeplog-compiled", "ext_modules": extensions}))
         command.build_lib, command.build_temp = str(BUILD), str(Path(scratch) / "objects")
         command.ensure_finalized()

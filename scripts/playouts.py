@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from core.registry import load_rules
+from meeplog.core.registry import load_rules
 from scripts.bench import bench_config, kernel_playout
 
 FIRST_SEED = 1000  # away from the seeds scripts/bench plays, so that no cache has seen these games

@@ -19,9 +19,9 @@ from multiprocessing import Pool
 from rich.console import Console
 from rich.table import Table
 
-from core.limits import MAX_LEGAL_COMMANDS, MAX_OBSERVATION_BYTES
-from core.registry import UnknownName, game_names, load_rules
-from core.tournament.worker import exit_with_parent
+from meeplog.core.limits import MAX_LEGAL_COMMANDS, MAX_OBSERVATION_BYTES
+from meeplog.core.registry import UnknownName, game_names, load_rules
+from meeplog.core.tournament.worker import exit_with_parent
 from tests.conformance.bounds import Extremes, measure, policy
 from tests.conformance.playouts import problems
 

@@ -4,8 +4,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from core.registry import game_names, known_game
-from players import llm
+from meeplog.core.registry import game_names, known_game
+from meeplog.players import llm
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

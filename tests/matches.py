@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
-from core.game import Game
-from core.players import make_player
-from core.registry import load_rules
-from core.runner import MatchRunner, MatchSettings
-from core.specs import PlayerSpec
+from meeplog.core.game import Game
+from meeplog.core.players import make_player
+from meeplog.core.registry import load_rules
+from meeplog.core.runner import MatchRunner, MatchSettings
+from meeplog.core.specs import PlayerSpec
 
 
 def play_match(game: str, players: int, seed: int, *, store=None, specs: list[str] | None = None,

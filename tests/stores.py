@@ -8,7 +8,7 @@ from contextlib import contextmanager
 
 import psycopg
 
-from core.store import GameStore, open_store
+from meeplog.core.store import GameStore, open_store
 
 POSTGRES_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 

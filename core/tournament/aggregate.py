@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
-from core.game import Recorded
-from core.tournament.events import (
+from meeplog.core.game import Recorded
+from meeplog.core.tournament.events import (
     TOURNAMENT_TOPIC,
     Fixture,
     GameFailed,
@@ -22,7 +22,7 @@ from core.tournament.events import (
     TournamentScheduled,
     TournamentStarted,
 )
-from core.tournament.schedule import Plan, fixtures
+from meeplog.core.tournament.schedule import Plan, fixtures
 
 
 class Tournament:

@@ -16,9 +16,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from core.audit import ANSWER_FAILURES, DECISIONS, CommandAccepted, CommandRejected, LlmExchange, PlayerFellBack
-from core.game import Recorded
-from core.specs import NamedSpec
+from meeplog.core.audit import ANSWER_FAILURES, DECISIONS, CommandAccepted, CommandRejected, LlmExchange, PlayerFellBack
+from meeplog.core.game import Recorded
+from meeplog.core.specs import NamedSpec
 
 PRICES = ("input_price", "output_price")  # spec options: per million prompt and completion tokens
 TOKENS_PER_PRICE = 1_000_000

@@ -1,7 +1,7 @@
 """`meeplog tournament`: run (or resume) a tournament, and show or list stored ones.
 
 `meeplog tournament GAME -p ...` runs; `show ID` and `list` read the store, even while a run writes to it.
-core.cli is imported inside the commands: it loads this module as a plugin when it is imported itself.
+meeplog.core.cli is imported inside the commands: it loads this module as a plugin when it is imported itself.
 """
 
 from __future__ import annotations
@@ -29,18 +29,18 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
-from core.audit import PlayerFellBack
-from core.game import Recorded
-from core.players import CannotPlay, make_player
-from core.registry import load_rules
-from core.runner import MatchSettings, dead_seat_policy
-from core.specs import NamedSpec, PlayerSpec
-from core.store import DEFAULT_DB, GameStore, open_store
-from core.tournament.aggregate import Tournament
-from core.tournament.events import GameFailed, GameRecorded
-from core.tournament.ray_pool import RayUnavailable, connect
-from core.tournament.report import printable, write_all
-from core.tournament.run import (
+from meeplog.core.audit import PlayerFellBack
+from meeplog.core.game import Recorded
+from meeplog.core.players import CannotPlay, make_player
+from meeplog.core.registry import load_rules
+from meeplog.core.runner import MatchSettings, dead_seat_policy
+from meeplog.core.specs import NamedSpec, PlayerSpec
+from meeplog.core.store import DEFAULT_DB, GameStore, open_store
+from meeplog.core.tournament.aggregate import Tournament
+from meeplog.core.tournament.events import GameFailed, GameRecorded
+from meeplog.core.tournament.ray_pool import RayUnavailable, connect
+from meeplog.core.tournament.report import printable, write_all
+from meeplog.core.tournament.run import (
     BACKENDS,
     Backend,
     TournamentConflict,
@@ -49,9 +49,9 @@ from core.tournament.run import (
     default_workers,
     play_tournament,
 )
-from core.tournament.schedule import Plan, canonical, labels
-from core.tournament.standings import standings
-from core.tournament.stored import (
+from meeplog.core.tournament.schedule import Plan, canonical, labels
+from meeplog.core.tournament.standings import standings
+from meeplog.core.tournament.stored import (
     TournamentNotFound,
     load_tournament,
     open_tournament,
@@ -83,8 +83,8 @@ DbOption = Annotated[str, typer.Option("--db", help="memory, a SQLite file, or p
 @contextmanager
 def user_errors() -> Iterator[None]:
     """The engine's one-line errors, plus the tournament's own."""
-    from core.cli import fail
-    from core.cli import user_errors as engine_errors
+    from meeplog.core.cli import fail
+    from meeplog.core.cli import user_errors as engine_errors
 
     with engine_errors():
         try:
@@ -177,7 +177,7 @@ def make_plan(
     game: str, players: list[str], games: int, seats: int | None, seed: int, options: list[str], fallback: str
 ) -> Plan:
     """The tournament the command line asks for, checked against the game (seats, options, player specs)."""
-    from core.cli import configure
+    from meeplog.core.cli import configure
 
     rules = load_rules(game)
     if not players:
@@ -283,7 +283,7 @@ def list_tournaments(db: DbOption = DEFAULT_DB) -> None:
     with user_errors():
         store = open_store(db)
         found = [load_tournament(store, tournament_id) for tournament_id in tournament_ids(store)]
-    from core.cli import fitting_ids
+    from meeplog.core.cli import fitting_ids
 
     listing = Table(title=f"Tournaments in {db}")
     for column in ("id", "game", "players", "seats", "recorded", "state"):

@@ -1,7 +1,7 @@
 """What a tournament records: its schedule, each run, each game's result, and its end.
 
 They travel in the same `Recorded` envelopes as a game's events, with `TOURNAMENT_TOPIC` where a game id
-would be; importing this module tells the store the codec of that prefix (`core.store.keep_topic`).
+would be; importing this module tells the store the codec of that prefix (`meeplog.core.store.keep_topic`).
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.codec import Codec
-from core.store import keep_topic
-from core.tournament.behaviour import SeatReport
+from meeplog.core.codec import Codec
+from meeplog.core.store import keep_topic
+from meeplog.core.tournament.behaviour import SeatReport
 
 TOURNAMENT_TOPIC = "tournament"
 

@@ -22,10 +22,10 @@ from multiprocessing.context import BaseContext
 from multiprocessing.process import BaseProcess
 from multiprocessing.queues import Queue
 
-from core.game import Recorded
-from core.tournament.events import GameFailed
-from core.tournament.progress import draining
-from core.tournament.worker import GameTask, PlayedGame, play_game, start_worker
+from meeplog.core.game import Recorded
+from meeplog.core.tournament.events import GameFailed
+from meeplog.core.tournament.progress import draining
+from meeplog.core.tournament.worker import GameTask, PlayedGame, play_game, start_worker
 
 Outcome = PlayedGame | GameFailed
 REMOTE_CONCURRENCY = 16  # games in flight per worker by default when a seat waits on the network

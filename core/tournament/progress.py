@@ -18,10 +18,10 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from multiprocessing.queues import Queue
 
-from core.audit import CommandRejected, LlmExchange, PlayerFellBack
-from core.game import Game, Recorded
-from core.kernel import GameEvent
-from core.resume import Diverged
+from meeplog.core.audit import CommandRejected, LlmExchange, PlayerFellBack
+from meeplog.core.game import Game, Recorded
+from meeplog.core.kernel import GameEvent
+from meeplog.core.resume import Diverged
 
 Send = Callable[[list[Recorded]], None]
 

@@ -13,8 +13,8 @@ import socket
 from concurrent.futures import Future
 from typing import Any
 
-from core.tournament.events import GameFailed
-from core.tournament.worker import GameTask, PlayedGame, play_with_progress
+from meeplog.core.tournament.events import GameFailed
+from meeplog.core.tournament.worker import GameTask, PlayedGame, play_with_progress
 
 Outcome = PlayedGame | GameFailed
 RAY_RETRIES = 2  # times Ray plays a game again on another worker when its worker or node dies

@@ -12,7 +12,7 @@ from rich import box
 from rich.console import Group
 from rich.table import Table
 
-from core.tournament.standings import PlayerStanding, Standings
+from meeplog.core.tournament.standings import PlayerStanding, Standings
 
 PLAYER_WIDTH = 16  # the least width of a column that folds: a longer cell folds onto more lines within it
 # left out first on narrow terminals

@@ -31,18 +31,18 @@ from typing import Literal, Protocol
 
 from eventsourcing.persistence import IntegrityError
 
-from core.game import Recorded
-from core.players import CannotPlay, load_player_class
-from core.runner import DEFAULT_SETTINGS, MatchSettings
-from core.specs import NamedSpec
-from core.store import GameStore, Row
-from core.tournament.aggregate import Tournament
-from core.tournament.events import Fixture, GameFailed, GameRecorded
-from core.tournament.inflight import InFlightPool, default_concurrency
-from core.tournament.progress import Records, draining
-from core.tournament.ray_pool import RayPool
-from core.tournament.schedule import game_id, player_seed
-from core.tournament.worker import GameTask, PlayedGame, play, start_worker
+from meeplog.core.game import Recorded
+from meeplog.core.players import CannotPlay, load_player_class
+from meeplog.core.runner import DEFAULT_SETTINGS, MatchSettings
+from meeplog.core.specs import NamedSpec
+from meeplog.core.store import GameStore, Row
+from meeplog.core.tournament.aggregate import Tournament
+from meeplog.core.tournament.events import Fixture, GameFailed, GameRecorded
+from meeplog.core.tournament.inflight import InFlightPool, default_concurrency
+from meeplog.core.tournament.progress import Records, draining
+from meeplog.core.tournament.ray_pool import RayPool
+from meeplog.core.tournament.schedule import game_id, player_seed
+from meeplog.core.tournament.worker import GameTask, PlayedGame, play, start_worker
 
 Backend = Literal["local", "ray"]
 BACKENDS: tuple[Backend, ...] = ("local", "ray")
@@ -70,7 +70,7 @@ def worker_context() -> multiprocessing.context.BaseContext:
     """Fresh worker processes (never a fork of this one, whose threads hold the store's connections)."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["core.tournament.worker"])
+        context.set_forkserver_preload(["meeplog.core.tournament.worker"])
         return context
     return multiprocessing.get_context("spawn")
 
@@ -205,7 +205,7 @@ def play_tournament(
     Each worker plays `concurrency` games at once (default: many when a seat is remote, else one). If a
     worker process dies (a player crashed the interpreter, the system killed it for memory), the games it
     may have been playing are played again one at a time, and one that kills its worker alone is recorded
-    as failed. On Ray (`backend="ray"`, connected with core.tournament.ray_pool.connect, `workers` the
+    as failed. On Ray (`backend="ray"`, connected with meeplog.core.tournament.ray_pool.connect, `workers` the
     cluster's CPUs) Ray plays a game whose worker died again itself, and one it cannot finish is failed.
     `settings` bound each decision's time and say what a dead seat does (core/runner.py); `watcher` is told
     what is recorded as it is.

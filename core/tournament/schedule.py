@@ -20,8 +20,8 @@ from typing import Any
 
 import orjson
 
-from core.specs import NamedSpec, seat_label
-from core.tournament.events import Fixture
+from meeplog.core.specs import NamedSpec, seat_label
+from meeplog.core.tournament.events import Fixture
 
 TOURNAMENT_NAMESPACE = uuid.UUID("6b1d1a52-8f3e-5c1e-9d0e-3a1f6e7c2b90")
 

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from core.specs import NamedSpec
-from core.tournament.aggregate import Tournament
-from core.tournament.behaviour import PlayerReport, SeatReport, player_report
-from core.tournament.events import GameFailed, GameRecorded
-from core.tournament.schedule import labels
+from meeplog.core.specs import NamedSpec
+from meeplog.core.tournament.aggregate import Tournament
+from meeplog.core.tournament.behaviour import PlayerReport, SeatReport, player_report
+from meeplog.core.tournament.events import GameFailed, GameRecorded
+from meeplog.core.tournament.schedule import labels
 
 Z95 = 1.959964
 

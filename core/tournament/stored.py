@@ -5,10 +5,10 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterator
 
-from core.store import GameStore
-from core.tournament.aggregate import Tournament
-from core.tournament.events import TOURNAMENT_TOPIC
-from core.tournament.schedule import Plan
+from meeplog.core.store import GameStore
+from meeplog.core.tournament.aggregate import Tournament
+from meeplog.core.tournament.events import TOURNAMENT_TOPIC
+from meeplog.core.tournament.schedule import Plan
 
 SCHEDULED_TOPIC = f"{TOURNAMENT_TOPIC}/TournamentScheduled"
 

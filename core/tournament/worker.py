@@ -25,16 +25,16 @@ from dataclasses import dataclass, field
 from multiprocessing.queues import Queue
 from typing import Any
 
-from core.audit import CommandRejected, GameFinished, GameStarted, PlayerFellBack, SeatForfeited
-from core.game import Game, Recorded
-from core.players import CannotPlay, make_player
-from core.registry import load_rules
-from core.runner import DeadSeatPolicy, MatchRunner, MatchSettings
-from core.specs import NamedSpec, PlayerSpec
-from core.store import Row, encoded
-from core.tournament.behaviour import seat_reports
-from core.tournament.events import GameFailed, GameRecorded
-from core.tournament.progress import Progress
+from meeplog.core.audit import CommandRejected, GameFinished, GameStarted, PlayerFellBack, SeatForfeited
+from meeplog.core.game import Game, Recorded
+from meeplog.core.players import CannotPlay, make_player
+from meeplog.core.registry import load_rules
+from meeplog.core.runner import DeadSeatPolicy, MatchRunner, MatchSettings
+from meeplog.core.specs import NamedSpec, PlayerSpec
+from meeplog.core.store import Row, encoded
+from meeplog.core.tournament.behaviour import seat_reports
+from meeplog.core.tournament.events import GameFailed, GameRecorded
+from meeplog.core.tournament.progress import Progress
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """The Donkey game (Stefaan Henderickx, Jolly Dutch 2022): load the donkey, guess whether it is overloaded."""
 
-from games.donkey.rules import DonkeyRules
+from meeplog.games.donkey.rules import DonkeyRules
 
 __all__ = ["DonkeyRules"]

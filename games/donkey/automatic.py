@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from core.kernel import GameEvent
-from games.donkey.events import (
+from meeplog.core.kernel import GameEvent
+from meeplog.games.donkey.events import (
     Dealt,
     DonkeyRevealed,
     GameEnded,
@@ -23,9 +23,9 @@ from games.donkey.events import (
     RoundScored,
     StubbornBalked,
 )
-from games.donkey.evolve import evolve
-from games.donkey.loads import weigh
-from games.donkey.state import END_ROUND, NEXT, REVEAL, SCORE, SET_ASIDE, DonkeyState
+from meeplog.games.donkey.evolve import evolve
+from meeplog.games.donkey.loads import weigh
+from meeplog.games.donkey.state import END_ROUND, NEXT, REVEAL, SCORE, SET_ASIDE, DonkeyState
 
 
 def deal(state: DonkeyState, rng: random.Random) -> Dealt:

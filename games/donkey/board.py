@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.drawing import backs, board, card, chip, text, zone
-from games.donkey.view import DonkeyView, LoadCard, SeatInfo
+from meeplog.core.drawing import backs, board, card, chip, text, zone
+from meeplog.games.donkey.view import DonkeyView, LoadCard, SeatInfo
 
 
 def draw(view: DonkeyView) -> str:

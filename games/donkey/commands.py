@@ -7,7 +7,7 @@ cards this round (slot 1 exists only on a double donkey).
 from dataclasses import dataclass
 from functools import cache
 
-from core.kernel import Command
+from meeplog.core.kernel import Command
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from core.kernel import GameConfig
-from games.donkey.data import KINDS
+from meeplog.core.kernel import GameConfig
+from meeplog.games.donkey.data import KINDS
 
 
 class DonkeyConfig(GameConfig):

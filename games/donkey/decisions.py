@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from core.kernel import Command, GameEvent, IllegalCommand
-from games.donkey.automatic import play_on
-from games.donkey.commands import (
+from meeplog.core.kernel import Command, GameEvent, IllegalCommand
+from meeplog.games.donkey.automatic import play_on
+from meeplog.games.donkey.commands import (
     Accept,
     Commit,
     DeclareFavour,
@@ -22,7 +22,7 @@ from games.donkey.commands import (
     Refuse,
     commit,
 )
-from games.donkey.events import (
+from meeplog.games.donkey.events import (
     ContractSigned,
     Favour4Kept,
     Favour4Swapped,
@@ -36,8 +36,8 @@ from games.donkey.events import (
     favour_declared,
     load_committed,
 )
-from games.donkey.evolve import POST_CONTRACT_FAVOURS, evolve
-from games.donkey.legal import (
+from meeplog.games.donkey.evolve import POST_CONTRACT_FAVOURS, evolve
+from meeplog.games.donkey.legal import (
     SWAP_FAVOUR,
     favour6_deltas,
     favour6_limit,
@@ -47,7 +47,7 @@ from games.donkey.legal import (
     refusal,
     to_act,
 )
-from games.donkey.state import CONTRACT, FAVOUR, LOAD, PICK, POST, SWAP, DonkeyState
+from meeplog.games.donkey.state import CONTRACT, FAVOUR, LOAD, PICK, POST, SWAP, DonkeyState
 
 
 def decide(state: DonkeyState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from core.kernel import GameEvent
-from games.donkey.events import (
+from meeplog.core.kernel import GameEvent
+from meeplog.games.donkey.events import (
     ContractSigned,
     Dealt,
     DonkeyRevealed,
@@ -28,10 +28,10 @@ from games.donkey.events import (
     RoundScored,
     StubbornBalked,
 )
-from games.donkey.loads import bars_players
-from games.donkey.records import RoundRecord
-from games.donkey.sampling import forget_public, note_swap
-from games.donkey.state import (
+from meeplog.games.donkey.loads import bars_players
+from meeplog.games.donkey.records import RoundRecord
+from meeplog.games.donkey.sampling import forget_public, note_swap
+from meeplog.games.donkey.state import (
     CONTRACT,
     END_ROUND,
     FAVOUR,

@@ -18,9 +18,9 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from core.evaluation import win_chances
-from core.kernel import Command
-from games.donkey.commands import (
+from meeplog.core.evaluation import win_chances
+from meeplog.core.kernel import Command
+from meeplog.games.donkey.commands import (
     ACCEPT,
     FAVOUR8_KEEP,
     NO_FAVOUR,
@@ -33,10 +33,10 @@ from games.donkey.commands import (
     Favour8Swap,
     Peek,
 )
-from games.donkey.legal import favour6_limit
-from games.donkey.loads import Card, Weighing, weigh
-from games.donkey.sampling import hidden_slots
-from games.donkey.state import CONTRACT, FAVOUR, LOAD, NEXT, PICK, POST, DonkeyState
+from meeplog.games.donkey.legal import favour6_limit
+from meeplog.games.donkey.loads import Card, Weighing, weigh
+from meeplog.games.donkey.sampling import hidden_slots
+from meeplog.games.donkey.state import CONTRACT, FAVOUR, LOAD, NEXT, PICK, POST, DonkeyState
 
 TRIALS: Final = 24
 KEPT_CARD_SHARE: Final = 0.4  # the share of its value a card kept in hand is expected to score later

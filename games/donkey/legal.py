@@ -5,8 +5,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
-from core.kernel import GAME_OVER, ONE_SEAT, Command, Pending, seats_together
-from games.donkey.commands import (
+from meeplog.core.kernel import GAME_OVER, ONE_SEAT, Command, Pending, seats_together
+from meeplog.games.donkey.commands import (
     ACCEPT,
     FAVOUR4_KEEP,
     FAVOUR8_KEEP,
@@ -26,8 +26,8 @@ from games.donkey.commands import (
     favour8_pick,
     peek,
 )
-from games.donkey.evolve import may_declare_more
-from games.donkey.state import CONTRACT, FAVOUR, LOAD, PICK, POST, SWAP, DonkeyState
+from meeplog.games.donkey.evolve import may_declare_more
+from meeplog.games.donkey.state import CONTRACT, FAVOUR, LOAD, PICK, POST, SWAP, DonkeyState
 
 PEEK_FAVOUR: Final = 10
 SWAP_FAVOUR: Final = 4

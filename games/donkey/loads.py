@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.donkey.config import DonkeyConfig
+from meeplog.games.donkey.config import DonkeyConfig
 
 Card = tuple[int, int, int]  # (seat, slot, value)
 

@@ -6,8 +6,8 @@ so it reads hidden values only from the event itself, never from the state.
 
 from __future__ import annotations
 
-from core.kernel import Command, GameEvent
-from games.donkey.commands import (
+from meeplog.core.kernel import Command, GameEvent
+from meeplog.games.donkey.commands import (
     Accept,
     Commit,
     DeclareFavour,
@@ -21,7 +21,7 @@ from games.donkey.commands import (
     Peek,
     Refuse,
 )
-from games.donkey.events import (
+from meeplog.games.donkey.events import (
     ContractSigned,
     Dealt,
     DonkeyRevealed,
@@ -43,7 +43,7 @@ from games.donkey.events import (
     RoundScored,
     StubbornBalked,
 )
-from games.donkey.state import DonkeyState
+from meeplog.games.donkey.state import DonkeyState
 
 EFFECTS = {
     "normal": "",

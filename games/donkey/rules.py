@@ -11,20 +11,20 @@ import random
 
 from pydantic import BaseModel
 
-from core.kernel import Command, GameEvent, Outcome, Pending, Policy, Rules
-from games.donkey.automatic import deal, play_on
-from games.donkey.commands import COMMANDS
-from games.donkey.config import DonkeyConfig
-from games.donkey.data import DATA
-from games.donkey.decisions import apply, decide
-from games.donkey.events import EVENTS
-from games.donkey.evolve import evolve
-from games.donkey.legal import legal, pending
-from games.donkey.narration import describe
-from games.donkey.sampling import sample
-from games.donkey.scoring import outcome
-from games.donkey.state import DonkeyState
-from games.donkey.view import view
+from meeplog.core.kernel import Command, GameEvent, Outcome, Pending, Policy, Rules
+from meeplog.games.donkey.automatic import deal, play_on
+from meeplog.games.donkey.commands import COMMANDS
+from meeplog.games.donkey.config import DonkeyConfig
+from meeplog.games.donkey.data import DATA
+from meeplog.games.donkey.decisions import apply, decide
+from meeplog.games.donkey.events import EVENTS
+from meeplog.games.donkey.evolve import evolve
+from meeplog.games.donkey.legal import legal, pending
+from meeplog.games.donkey.narration import describe
+from meeplog.games.donkey.sampling import sample
+from meeplog.games.donkey.scoring import outcome
+from meeplog.games.donkey.state import DonkeyState
+from meeplog.games.donkey.view import view
 
 
 class DonkeyRules(Rules[DonkeyState, DonkeyConfig]):
@@ -77,7 +77,7 @@ class DonkeyRules(Rules[DonkeyState, DonkeyConfig]):
         return describe(state, item)
 
     def heuristic(self) -> Policy:
-        from games.donkey.heuristic import DonkeyHeuristic
+        from meeplog.games.donkey.heuristic import DonkeyHeuristic
 
         return DonkeyHeuristic()
 

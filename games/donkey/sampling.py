@@ -13,7 +13,7 @@ import dataclasses
 import random
 from typing import Final
 
-from games.donkey.state import CONTRACT, FAVOUR, LOAD, POST, DonkeyState
+from meeplog.games.donkey.state import CONTRACT, FAVOUR, LOAD, POST, DonkeyState
 
 LOADS_HIDDEN: Final = frozenset((LOAD, FAVOUR, CONTRACT, POST))
 

@@ -3,8 +3,8 @@ one with more scored cards, and is shared beyond that (D29)."""
 
 from __future__ import annotations
 
-from core.kernel import Outcome
-from games.donkey.state import DonkeyState
+from meeplog.core.kernel import Outcome
+from meeplog.games.donkey.state import DonkeyState
 
 
 def outcome(state: DonkeyState) -> Outcome:

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
-from games.donkey.config import DonkeyConfig
-from games.donkey.data import DonkeyData
-from games.donkey.records import RoundRecord
+from meeplog.games.donkey.config import DonkeyConfig
+from meeplog.games.donkey.data import DonkeyData
+from meeplog.games.donkey.records import RoundRecord
 
 # Decisions.
 LOAD: Final = "load"

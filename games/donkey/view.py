@@ -11,11 +11,11 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from core.kernel import Pending
-from games.donkey.legal import peeks_left
-from games.donkey.records import RoundRecord
-from games.donkey.sampling import LOADS_HIDDEN
-from games.donkey.state import OVER, PICK, SWAP, DonkeyState
+from meeplog.core.kernel import Pending
+from meeplog.games.donkey.legal import peeks_left
+from meeplog.games.donkey.records import RoundRecord
+from meeplog.games.donkey.sampling import LOADS_HIDDEN
+from meeplog.games.donkey.state import OVER, PICK, SWAP, DonkeyState
 
 
 class LoadCard(BaseModel, frozen=True):

@@ -1,5 +1,5 @@
 """Old Man of the Forest (Martin Wallace, 2011): a trick-taking game about saving orangutans."""
 
-from games.forest.rules import ForestRules
+from meeplog.games.forest.rules import ForestRules
 
 __all__ = ["ForestRules"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from games.forest.events import Dealt
-from games.forest.state import HAND_SIZE, ForestState
+from meeplog.games.forest.events import Dealt
+from meeplog.games.forest.state import HAND_SIZE, ForestState
 
 
 def deal(state: ForestState, game: int, rng: random.Random) -> Dealt:

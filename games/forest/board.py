@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.drawing import backs, board, card, chip, text, zone
-from games.forest.view import Card, ForestView, OrangutanCard
+from meeplog.core.drawing import backs, board, card, chip, text, zone
+from meeplog.games.forest.view import Card, ForestView, OrangutanCard
 
 
 def draw(view: ForestView) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import chain, combinations, product
 
-from games.forest.state import ForestState
+from meeplog.games.forest.state import ForestState
 
 
 def affordable(state: ForestState, won: list[int]) -> list[int]:

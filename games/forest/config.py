@@ -4,7 +4,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from core.kernel import GameConfig
+from meeplog.core.kernel import GameConfig
 
 
 class ForestConfig(GameConfig):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, model_validator
 
-from core.datafiles import DataFile
+from meeplog.core.datafiles import DataFile
 
 DATA_FILE = Path(__file__).with_name("orangutans.toml")
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
-from core.kernel import Command, GameEvent, IllegalCommand
-from games.forest.automatic import deal
-from games.forest.cashing import payments
-from games.forest.commands import CashIn, DeclineTake, PassCash, PlayCard, TakeCard
-from games.forest.events import (
+from meeplog.core.kernel import Command, GameEvent, IllegalCommand
+from meeplog.games.forest.automatic import deal
+from meeplog.games.forest.cashing import payments
+from meeplog.games.forest.commands import CashIn, DeclineTake, PassCash, PlayCard, TakeCard
+from meeplog.games.forest.events import (
     CardTaken,
     CashedIn,
     GameScored,
@@ -20,10 +20,19 @@ from games.forest.events import (
     cash_passed,
     trick_ranked,
 )
-from games.forest.evolve import evolve
-from games.forest.legal import actor, expected_now, takeable
-from games.forest.scoring import game_scores
-from games.forest.state import CASH_FIRST, CASH_SECOND, PLAY, ROUNDS, TAKE_FIRST, TAKE_SECOND, ForestState, next_phase
+from meeplog.games.forest.evolve import evolve
+from meeplog.games.forest.legal import actor, expected_now, takeable
+from meeplog.games.forest.scoring import game_scores
+from meeplog.games.forest.state import (
+    CASH_FIRST,
+    CASH_SECOND,
+    PLAY,
+    ROUNDS,
+    TAKE_FIRST,
+    TAKE_SECOND,
+    ForestState,
+    next_phase,
+)
 
 
 def decide(state: ForestState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:

@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass
 from functools import cache
 
-from core.kernel import GameEvent
+from meeplog.core.kernel import GameEvent
 
 
 @dataclass(frozen=True)

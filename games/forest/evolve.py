@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from core.kernel import GameEvent
-from games.forest.events import (
+from meeplog.core.kernel import GameEvent
+from meeplog.games.forest.events import (
     CardPlayed,
     CardTaken,
     CashedIn,
@@ -18,7 +18,7 @@ from games.forest.events import (
     TakeDeclined,
     TrickRanked,
 )
-from games.forest.state import OVER, PLAY, TAKE_FIRST, ForestState, next_phase
+from meeplog.games.forest.state import OVER, PLAY, TAKE_FIRST, ForestState, next_phase
 
 
 def evolve(state: ForestState, event: GameEvent) -> None:

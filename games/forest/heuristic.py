@@ -24,10 +24,10 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from core.evaluation import win_chances
-from core.kernel import Command
-from games.forest.commands import CashIn, PassCash, PlayCard, TakeCard
-from games.forest.state import CASH_FIRST, CASH_SECOND, PLAY, ROUNDS, ForestState
+from meeplog.core.evaluation import win_chances
+from meeplog.core.kernel import Command
+from meeplog.games.forest.commands import CashIn, PassCash, PlayCard, TakeCard
+from meeplog.games.forest.state import CASH_FIRST, CASH_SECOND, PLAY, ROUNDS, ForestState
 
 MISSING_FIRST: Final = 3.0  # points a plan loses for the first card it still needs: a trick to win
 MISSING_STEP: Final = 2.0  # and each further missing card costs this much more than the one before
@@ -41,7 +41,7 @@ MEMORY: Final = 4096  # won piles priced and remembered at most
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (core/compiled.py), yet open to variants
 class ForestHeuristic:
-    """The Policy of Old Man of the Forest (core.kernel.Policy), plus an evaluation for search.
+    """The Policy of Old Man of the Forest (meeplog.core.kernel.Policy), plus an evaluation for search.
 
     It remembers what it has worked out about won piles (their plans, what each suit would add):
     search playouts ask about the same piles and display over and over.

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from core.kernel import GAME_OVER, ONE_SEAT, Command, Pending
-from games.forest.cashing import affordable, payments
-from games.forest.commands import PASS_CASH, DeclineTake, cash_in, play_card, take_card
-from games.forest.state import CASH_FIRST, CASH_SECOND, OVER, PLAY, TAKE_FIRST, TAKE_SECOND, ForestState
+from meeplog.core.kernel import GAME_OVER, ONE_SEAT, Command, Pending
+from meeplog.games.forest.cashing import affordable, payments
+from meeplog.games.forest.commands import PASS_CASH, DeclineTake, cash_in, play_card, take_card
+from meeplog.games.forest.state import CASH_FIRST, CASH_SECOND, OVER, PLAY, TAKE_FIRST, TAKE_SECOND, ForestState
 
 
 def pending(state: ForestState) -> Pending:

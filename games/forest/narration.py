@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.kernel import Command, GameEvent
-from games.forest.commands import CashIn, DeclineTake, PassCash, PlayCard, TakeCard
-from games.forest.events import (
+from meeplog.core.kernel import Command, GameEvent
+from meeplog.games.forest.commands import CashIn, DeclineTake, PassCash, PlayCard, TakeCard
+from meeplog.games.forest.events import (
     CardPlayed,
     CardTaken,
     CashedIn,
@@ -15,7 +15,7 @@ from games.forest.events import (
     TakeDeclined,
     TrickRanked,
 )
-from games.forest.state import ForestState
+from meeplog.games.forest.state import ForestState
 
 
 def describe(state: ForestState, item: GameEvent | Command) -> str:

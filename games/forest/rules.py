@@ -11,22 +11,22 @@ import random
 from mypy_extensions import mypyc_attr
 from pydantic import BaseModel
 
-from core.folding import decide_then_fold
-from core.kernel import Command, GameEvent, Outcome, Pending, Rules
-from games.forest.automatic import deal
-from games.forest.commands import COMMANDS
-from games.forest.config import ForestConfig
-from games.forest.data import DATA
-from games.forest.decisions import decide
-from games.forest.events import EVENTS
-from games.forest.evolve import evolve
-from games.forest.heuristic import ForestHeuristic
-from games.forest.legal import legal, pending
-from games.forest.narration import describe
-from games.forest.sampling import sample
-from games.forest.scoring import tie_break_key
-from games.forest.state import ForestState
-from games.forest.view import view
+from meeplog.core.folding import decide_then_fold
+from meeplog.core.kernel import Command, GameEvent, Outcome, Pending, Rules
+from meeplog.games.forest.automatic import deal
+from meeplog.games.forest.commands import COMMANDS
+from meeplog.games.forest.config import ForestConfig
+from meeplog.games.forest.data import DATA
+from meeplog.games.forest.decisions import decide
+from meeplog.games.forest.events import EVENTS
+from meeplog.games.forest.evolve import evolve
+from meeplog.games.forest.heuristic import ForestHeuristic
+from meeplog.games.forest.legal import legal, pending
+from meeplog.games.forest.narration import describe
+from meeplog.games.forest.sampling import sample
+from meeplog.games.forest.scoring import tie_break_key
+from meeplog.games.forest.state import ForestState
+from meeplog.games.forest.view import view
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (core/compiled.py), yet open to variants

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from core.draws import shuffle
-from games.forest.state import ForestState
+from meeplog.core.draws import shuffle
+from meeplog.games.forest.state import ForestState
 
 
 def sample(state: ForestState, seat: int, rng: random.Random) -> ForestState:

@@ -1,6 +1,6 @@
 """End-of-game scores and the orangutan tie-break of Old Man of the Forest (rulings O2, O13, O16)."""
 
-from games.forest.state import ForestState
+from meeplog.games.forest.state import ForestState
 
 
 def game_scores(state: ForestState) -> list[int]:

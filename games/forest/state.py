@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from games.forest.config import ForestConfig
-from games.forest.data import ForestData
+from meeplog.games.forest.config import ForestConfig
+from meeplog.games.forest.data import ForestData
 
 ROUNDS: Final = 10
 HAND_SIZE: Final = 10

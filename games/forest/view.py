@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from core.kernel import Pending
-from games.forest.state import ForestState
+from meeplog.core.kernel import Pending
+from meeplog.games.forest.state import ForestState
 
 
 class Card(BaseModel, frozen=True):

@@ -1,5 +1,5 @@
 """Let's Take a Hike (Aaron Lauster, StrataMax 2011): pack a backpack, then push your luck on the trail."""
 
-from games.hike.rules import HikeRules
+from meeplog.games.hike.rules import HikeRules
 
 __all__ = ["HikeRules"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from core.kernel import GameEvent
-from games.hike.events import (
+from meeplog.core.kernel import GameEvent
+from meeplog.games.hike.events import (
     Busted,
     Dealt,
     HikeEnded,
@@ -19,11 +19,11 @@ from games.hike.events import (
     TurnEnded,
     turn_ended,
 )
-from games.hike.hazards import resolve
-from games.hike.legal import packing_order, turn_moves
-from games.hike.packs import contents, slot_holding, weight
-from games.hike.scoring import final_event
-from games.hike.state import EMPTY, END, ENDING, MEET, OVER, REVEAL, SETUP, TURN, HikeState
+from meeplog.games.hike.hazards import resolve
+from meeplog.games.hike.legal import packing_order, turn_moves
+from meeplog.games.hike.packs import contents, slot_holding, weight
+from meeplog.games.hike.scoring import final_event
+from meeplog.games.hike.state import EMPTY, END, ENDING, MEET, OVER, REVEAL, SETUP, TURN, HikeState
 
 
 def deal(state: HikeState, rng: random.Random) -> Dealt:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.drawing import backs, board, card, chip, text, zone
-from games.hike.view import Card, HikeView, SeatView, SlotView, TrailView
+from meeplog.core.drawing import backs, board, card, chip, text, zone
+from meeplog.games.hike.view import Card, HikeView, SeatView, SlotView, TrailView
 
 
 def draw(view: HikeView) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core.kernel import fields_of
+from meeplog.core.kernel import fields_of
 
 
 @dataclass(frozen=True)

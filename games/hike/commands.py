@@ -6,7 +6,7 @@ Which copy of a card is used never matters, so commands name a kind and the engi
 from dataclasses import dataclass
 from functools import cache
 
-from core.kernel import Command
+from meeplog.core.kernel import Command
 
 
 @dataclass(frozen=True)

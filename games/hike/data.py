@@ -12,8 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from core.datafiles import DataFile
-from games.hike.cards import Cards
+from meeplog.core.datafiles import DataFile
+from meeplog.games.hike.cards import Cards
 
 DATA_FILE = Path(__file__).with_name("cards.toml")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from core.kernel import Command, GameEvent, IllegalCommand
-from games.hike.automatic import next_event
-from games.hike.commands import (
+from meeplog.core.kernel import Command, GameEvent, IllegalCommand
+from meeplog.games.hike.automatic import next_event
+from meeplog.games.hike.commands import (
     Abandon,
     Continue,
     Discard,
@@ -23,7 +23,7 @@ from games.hike.commands import (
     StartHike,
     StayOut,
 )
-from games.hike.events import (
+from meeplog.games.hike.events import (
     Abandoned,
     Continued,
     Discarded,
@@ -41,10 +41,10 @@ from games.hike.events import (
     placed,
     turn_ended,
 )
-from games.hike.evolve import evolve
-from games.hike.legal import expected, pending, swap_changes_something, trail_moves
-from games.hike.packs import heaviest_cards, is_empty, is_payment, slot_holding
-from games.hike.state import DECIDE, DOWN, EMPTY, HAND, HEAVY, JOIN, MEET, SETUP, SMELL, TURN, HikeState, Task
+from meeplog.games.hike.evolve import evolve
+from meeplog.games.hike.legal import expected, pending, swap_changes_something, trail_moves
+from meeplog.games.hike.packs import heaviest_cards, is_empty, is_payment, slot_holding
+from meeplog.games.hike.state import DECIDE, DOWN, EMPTY, HAND, HEAVY, JOIN, MEET, SETUP, SMELL, TURN, HikeState, Task
 
 
 def decide(state: HikeState, seat: int, command: Command, rng: random.Random) -> list[GameEvent]:

@@ -12,8 +12,8 @@ import dataclasses
 from dataclasses import dataclass
 from functools import cache
 
-from core.kernel import GameEvent, HiddenEvent, PrivateEvent
-from games.hike.state import EMPTY
+from meeplog.core.kernel import GameEvent, HiddenEvent, PrivateEvent
+from meeplog.games.hike.state import EMPTY
 
 
 def _blank(cards: tuple[int | None, ...], slots: tuple[int, ...], secret: tuple[int, ...]) -> tuple[int | None, ...]:

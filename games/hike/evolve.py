@@ -6,8 +6,8 @@ from bisect import insort
 from collections.abc import Callable
 from typing import Any, Final
 
-from core.kernel import GameEvent
-from games.hike.events import (
+from meeplog.core.kernel import GameEvent
+from meeplog.games.hike.events import (
     Abandoned,
     BearCame,
     BlisterCame,
@@ -38,8 +38,8 @@ from games.hike.events import (
     TrailEnded,
     TurnEnded,
 )
-from games.hike.packs import is_empty, weight
-from games.hike.state import (
+from meeplog.games.hike.packs import is_empty, weight
+from meeplog.games.hike.state import (
     DECIDE,
     DOWN,
     EMPTY,

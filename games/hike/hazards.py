@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import random
 
-from core.kernel import GameEvent
-from games.hike.data import BEAR, BLISTER, RACCOON
-from games.hike.events import BearCame, BlisterCame, RaccoonCame, SkunkCame
-from games.hike.packs import is_empty, slot_holding, weight
-from games.hike.state import EMPTY, HIKE, HikeState
+from meeplog.core.kernel import GameEvent
+from meeplog.games.hike.data import BEAR, BLISTER, RACCOON
+from meeplog.games.hike.events import BearCame, BlisterCame, RaccoonCame, SkunkCame
+from meeplog.games.hike.packs import is_empty, slot_holding, weight
+from meeplog.games.hike.state import EMPTY, HIKE, HikeState
 
 Shown = tuple[tuple[int, tuple[int, ...]], ...]
 Guards = tuple[tuple[int, int], ...]

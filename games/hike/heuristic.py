@@ -12,10 +12,10 @@ from collections import Counter
 from itertools import combinations
 from typing import Final
 
-from core.evaluation import win_chances
-from core.kernel import Command
-from games.hike import commands as cmd
-from games.hike.commands import (
+from meeplog.core.evaluation import win_chances
+from meeplog.core.kernel import Command
+from meeplog.games.hike import commands as cmd
+from meeplog.games.hike.commands import (
     Abandon,
     Continue,
     Discard,
@@ -28,10 +28,10 @@ from games.hike.commands import (
     StartHike,
     StayOut,
 )
-from games.hike.data import BEAR, BLISTER, RACCOON, SKUNK
-from games.hike.packs import contents, heaviest_cards, weight
-from games.hike.scoring import scores
-from games.hike.state import DOWN, EMPTY, SMELL, HikeState
+from meeplog.games.hike.data import BEAR, BLISTER, RACCOON, SKUNK
+from meeplog.games.hike.packs import contents, heaviest_cards, weight
+from meeplog.games.hike.scoring import scores
+from meeplog.games.hike.state import DOWN, EMPTY, SMELL, HikeState
 
 HIKE_WEIGHT: Final = 8  # lead a hike with at least this many boots packed ...
 HIKE_CARDS: Final = 4  # ... in at least this many cards

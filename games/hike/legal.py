@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from core.kernel import GAME_OVER, ONE_SEAT, Command, Pending, seats_together
-from games.hike import commands as cmd
-from games.hike.cards import Cards
-from games.hike.commands import Pay
-from games.hike.packs import contents, heaviest_cards, is_empty, payments
-from games.hike.state import (
+from meeplog.core.kernel import GAME_OVER, ONE_SEAT, Command, Pending, seats_together
+from meeplog.games.hike import commands as cmd
+from meeplog.games.hike.cards import Cards
+from meeplog.games.hike.commands import Pay
+from meeplog.games.hike.packs import contents, heaviest_cards, is_empty, payments
+from meeplog.games.hike.state import (
     DECIDE,
     DOWN,
     EMPTY,

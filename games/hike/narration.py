@@ -5,8 +5,8 @@ Events may come redacted (None where the reader may not look); the line then say
 
 from __future__ import annotations
 
-from core.kernel import Command, GameEvent
-from games.hike.commands import (
+from meeplog.core.kernel import Command, GameEvent
+from meeplog.games.hike.commands import (
     Abandon,
     Continue,
     Discard,
@@ -22,7 +22,7 @@ from games.hike.commands import (
     StartHike,
     StayOut,
 )
-from games.hike.events import (
+from meeplog.games.hike.events import (
     Abandoned,
     BearCame,
     BlisterCame,
@@ -53,7 +53,7 @@ from games.hike.events import (
     TrailEnded,
     TurnEnded,
 )
-from games.hike.state import EMPTY, HikeState
+from meeplog.games.hike.state import EMPTY, HikeState
 
 
 class _Words:

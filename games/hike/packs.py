@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from itertools import product
 
-from games.hike.cards import Cards
-from games.hike.state import EMPTY
+from meeplog.games.hike.cards import Cards
+from meeplog.games.hike.state import EMPTY
 
 Pack = list[int] | tuple[int, ...]
 

@@ -10,20 +10,20 @@ import random
 
 from pydantic import BaseModel
 
-from core.kernel import Command, GameEvent, Outcome, Pending, Policy, Rules
-from games.hike.automatic import deal
-from games.hike.commands import COMMANDS
-from games.hike.config import HikeConfig
-from games.hike.data import DATA
-from games.hike.decisions import apply, decide
-from games.hike.events import EVENTS
-from games.hike.evolve import evolve
-from games.hike.legal import legal, pending
-from games.hike.narration import describe
-from games.hike.sampling import sample
-from games.hike.scoring import outcome
-from games.hike.state import HikeState
-from games.hike.view import view
+from meeplog.core.kernel import Command, GameEvent, Outcome, Pending, Policy, Rules
+from meeplog.games.hike.automatic import deal
+from meeplog.games.hike.commands import COMMANDS
+from meeplog.games.hike.config import HikeConfig
+from meeplog.games.hike.data import DATA
+from meeplog.games.hike.decisions import apply, decide
+from meeplog.games.hike.events import EVENTS
+from meeplog.games.hike.evolve import evolve
+from meeplog.games.hike.legal import legal, pending
+from meeplog.games.hike.narration import describe
+from meeplog.games.hike.sampling import sample
+from meeplog.games.hike.scoring import outcome
+from meeplog.games.hike.state import HikeState
+from meeplog.games.hike.view import view
 
 
 class HikeRules(Rules[HikeState, HikeConfig]):
@@ -76,6 +76,6 @@ class HikeRules(Rules[HikeState, HikeConfig]):
         return describe(state, item)
 
     def heuristic(self) -> Policy:
-        from games.hike.heuristic import HikeHeuristic
+        from meeplog.games.hike.heuristic import HikeHeuristic
 
         return HikeHeuristic()

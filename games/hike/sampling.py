@@ -16,8 +16,8 @@ import random
 from collections import Counter
 from typing import Final
 
-from games.hike.packs import weight
-from games.hike.state import EMPTY, MEET, SETUP, HikeState
+from meeplog.games.hike.packs import weight
+from meeplog.games.hike.state import EMPTY, MEET, SETUP, HikeState
 
 ATTEMPTS: Final = 30
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from core.kernel import Outcome
-from games.hike.events import GameEnded
-from games.hike.state import HikeState
+from meeplog.core.kernel import Outcome
+from meeplog.games.hike.events import GameEnded
+from meeplog.games.hike.state import HikeState
 
 
 def scores(state: HikeState) -> tuple[int, ...]:

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
-from games.hike.cards import Cards
-from games.hike.config import HikeConfig
+from meeplog.games.hike.cards import Cards
+from meeplog.games.hike.config import HikeConfig
 
 EMPTY: Final = -1  # an empty slot
 

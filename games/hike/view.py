@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from core.kernel import Pending
-from games.hike.legal import expected
-from games.hike.packs import weight
-from games.hike.state import EMPTY, HIKE, SETUP, HikeState
+from meeplog.core.kernel import Pending
+from meeplog.games.hike.legal import expected
+from meeplog.games.hike.packs import weight
+from meeplog.games.hike.state import EMPTY, HIKE, SETUP, HikeState
 
 
 class Card(BaseModel, frozen=True):

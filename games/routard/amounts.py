@@ -14,9 +14,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from core.kernel import Command
-from games.routard import commands as cmd
-from games.routard.state import RoutardState
+from meeplog.core.kernel import Command
+from meeplog.games.routard import commands as cmd
+from meeplog.games.routard.state import RoutardState
 
 AMOUNTS_PER_DECISION: Final = 100
 

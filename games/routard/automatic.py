@@ -10,20 +10,20 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
-from core.kernel import GameEvent
-from games.routard import events as ev
-from games.routard.data import DECKS
-from games.routard.evolve import evolve
-from games.routard.legal import waiting
-from games.routard.queries import (
+from meeplog.core.kernel import GameEvent
+from meeplog.games.routard import events as ev
+from meeplog.games.routard.data import DECKS
+from meeplog.games.routard.evolve import evolve
+from meeplog.games.routard.legal import waiting
+from meeplog.games.routard.queries import (
     assistance_passengers,
     has,
     hotel_assistance_space,
     qualifiers,
     riders,
 )
-from games.routard.state import BANK, RoutardState
-from games.routard.tasks import (
+from meeplog.games.routard.state import BANK, RoutardState
+from meeplog.games.routard.tasks import (
     ArrivalCheck,
     AuctionTask,
     Capped,

@@ -3,8 +3,8 @@ and an auction under way (your own sealed bid only to you)."""
 
 from __future__ import annotations
 
-from core.drawing import backs, board, card, chip, text, zone
-from games.routard.view import AuctionView, PlayerView, RoutardView
+from meeplog.core.drawing import backs, board, card, chip, text, zone
+from meeplog.games.routard.view import AuctionView, PlayerView, RoutardView
 
 SPACES = {
     "T": "airport",

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from core.kernel import Command
+from meeplog.core.kernel import Command
 
 
 @dataclass(frozen=True)

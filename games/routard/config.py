@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from core.kernel import GameConfig
+from meeplog.core.kernel import GameConfig
 
 
 class RoutardConfig(GameConfig):

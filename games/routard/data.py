@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from core.datafiles import DataFile
+from meeplog.core.datafiles import DataFile
 
 DATA_FILE = Path(__file__).with_name("jeu-du-routard.json")
 

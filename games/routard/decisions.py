@@ -8,14 +8,14 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
-from core.kernel import Command, GameEvent, IllegalCommand
-from games.routard import commands as cmd
-from games.routard import events as ev
-from games.routard.automatic import play_on, roll
-from games.routard.data import ELEMENTS
-from games.routard.evolve import evolve
-from games.routard.legal import next_raise, offered, options, waiting
-from games.routard.queries import (
+from meeplog.core.kernel import Command, GameEvent, IllegalCommand
+from meeplog.games.routard import commands as cmd
+from meeplog.games.routard import events as ev
+from meeplog.games.routard.automatic import play_on, roll
+from meeplog.games.routard.data import ELEMENTS
+from meeplog.games.routard.evolve import evolve
+from meeplog.games.routard.legal import next_raise, offered, options, waiting
+from meeplog.games.routard.queries import (
     assistance_passengers,
     group_of,
     is_driver,
@@ -23,8 +23,8 @@ from games.routard.queries import (
     nearest_job_behind,
     riders,
 )
-from games.routard.state import RoutardState
-from games.routard.tasks import (
+from meeplog.games.routard.state import RoutardState
+from meeplog.games.routard.tasks import (
     Act,
     AuctionTask,
     Charge,

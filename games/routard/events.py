@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import ClassVar
 
-from core.kernel import GameEvent, HiddenEvent, PrivateEvent
+from meeplog.core.kernel import GameEvent, HiddenEvent, PrivateEvent
 
 
 @dataclass(frozen=True)

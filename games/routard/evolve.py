@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from core.kernel import GameEvent
-from games.routard import events as ev
-from games.routard.data import COLLECTION_DECKS, DECKS, ELEMENTS, AchatCard, Effect, HotelCard
-from games.routard.queries import doubled, has, may_play, next_travelling, others, qualifiers
-from games.routard.state import BANK, NOT_BROKE, Auction, RoutardState
-from games.routard.tasks import (
+from meeplog.core.kernel import GameEvent
+from meeplog.games.routard import events as ev
+from meeplog.games.routard.data import COLLECTION_DECKS, DECKS, ELEMENTS, AchatCard, Effect, HotelCard
+from meeplog.games.routard.queries import doubled, has, may_play, next_travelling, others, qualifiers
+from meeplog.games.routard.state import BANK, NOT_BROKE, Auction, RoutardState
+from meeplog.games.routard.tasks import (
     Act,
     ArrivalCheck,
     AuctionTask,

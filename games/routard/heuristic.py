@@ -12,14 +12,14 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from core.kernel import Command
-from games.routard import commands as cmd
-from games.routard.amounts import aim
-from games.routard.data import COLLECTION_DECKS, SHEET_LINES, Element
-from games.routard.legal import bid_command, cheque_counts, next_raise, sealed, sealed_bids
-from games.routard.queries import complete, doubled, may_play, missing, move_cost, needed_elements, qualifiers
-from games.routard.state import RoutardState
-from games.routard.tasks import (
+from meeplog.core.kernel import Command
+from meeplog.games.routard import commands as cmd
+from meeplog.games.routard.amounts import aim
+from meeplog.games.routard.data import COLLECTION_DECKS, SHEET_LINES, Element
+from meeplog.games.routard.legal import bid_command, cheque_counts, next_raise, sealed, sealed_bids
+from meeplog.games.routard.queries import complete, doubled, may_play, missing, move_cost, needed_elements, qualifiers
+from meeplog.games.routard.state import RoutardState
+from meeplog.games.routard.tasks import (
     Act,
     AuctionTask,
     Charge,

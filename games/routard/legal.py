@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from core.kernel import GAME_OVER, ONE_SEAT, Command, Pending, seats_together
-from games.routard import commands as cmd
-from games.routard.amounts import amount_options
-from games.routard.data import ELEMENTS, SHEET_LINES
-from games.routard.queries import (
+from meeplog.core.kernel import GAME_OVER, ONE_SEAT, Command, Pending, seats_together
+from meeplog.games.routard import commands as cmd
+from meeplog.games.routard.amounts import amount_options
+from meeplog.games.routard.data import ELEMENTS, SHEET_LINES
+from meeplog.games.routard.queries import (
     can_sell,
     is_driver,
     lots,
@@ -21,8 +21,8 @@ from games.routard.queries import (
     others,
     stranded,
 )
-from games.routard.state import BANK, RoutardState
-from games.routard.tasks import (
+from meeplog.games.routard.state import BANK, RoutardState
+from meeplog.games.routard.tasks import (
     Act,
     AuctionTask,
     Charge,

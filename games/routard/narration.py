@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from core.kernel import Command, GameEvent
-from games.routard import commands as cmd
-from games.routard import events as ev
-from games.routard.state import BANK, RoutardState
-from games.routard.tasks import (
+from meeplog.core.kernel import Command, GameEvent
+from meeplog.games.routard import commands as cmd
+from meeplog.games.routard import events as ev
+from meeplog.games.routard.state import BANK, RoutardState
+from meeplog.games.routard.tasks import (
     AuctionTask,
     SaleMenu,
 )

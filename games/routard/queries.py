@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.routard.data import COLLECTION_DECKS, RESALEABLE, Element
-from games.routard.state import HOME, RoutardState
+from meeplog.games.routard.data import COLLECTION_DECKS, RESALEABLE, Element
+from meeplog.games.routard.state import HOME, RoutardState
 
 
 def stack(state: RoutardState, pos: int) -> list[int]:

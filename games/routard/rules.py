@@ -12,20 +12,20 @@ import random
 
 from pydantic import BaseModel
 
-from core.kernel import Command, GameEvent, Outcome, Pending, Policy, Rules
-from games.routard.automatic import deal, play_on
-from games.routard.commands import COMMANDS
-from games.routard.config import RoutardConfig
-from games.routard.data import DATA
-from games.routard.decisions import apply, decide
-from games.routard.events import EVENTS
-from games.routard.evolve import evolve
-from games.routard.legal import options, pending
-from games.routard.narration import describe
-from games.routard.sampling import sample
-from games.routard.scoring import outcome
-from games.routard.state import RoutardState
-from games.routard.view import view
+from meeplog.core.kernel import Command, GameEvent, Outcome, Pending, Policy, Rules
+from meeplog.games.routard.automatic import deal, play_on
+from meeplog.games.routard.commands import COMMANDS
+from meeplog.games.routard.config import RoutardConfig
+from meeplog.games.routard.data import DATA
+from meeplog.games.routard.decisions import apply, decide
+from meeplog.games.routard.events import EVENTS
+from meeplog.games.routard.evolve import evolve
+from meeplog.games.routard.legal import options, pending
+from meeplog.games.routard.narration import describe
+from meeplog.games.routard.sampling import sample
+from meeplog.games.routard.scoring import outcome
+from meeplog.games.routard.state import RoutardState
+from meeplog.games.routard.view import view
 
 
 class RoutardRules(Rules[RoutardState, RoutardConfig]):
@@ -78,6 +78,6 @@ class RoutardRules(Rules[RoutardState, RoutardConfig]):
         return describe(state, item)
 
     def heuristic(self) -> Policy:
-        from games.routard.heuristic import RoutardHeuristic
+        from meeplog.games.routard.heuristic import RoutardHeuristic
 
         return RoutardHeuristic()

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 
-from games.routard.amounts import redraw_brackets
-from games.routard.legal import options
-from games.routard.state import RoutardState
+from meeplog.games.routard.amounts import redraw_brackets
+from meeplog.games.routard.legal import options
+from meeplog.games.routard.state import RoutardState
 
 
 def sample(state: RoutardState, seat: int, rng: random.Random) -> RoutardState:

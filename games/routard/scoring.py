@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from core.kernel import Outcome
-from games.routard.data import COLLECTION_DECKS
-from games.routard.queries import target
-from games.routard.state import RoutardState
+from meeplog.core.kernel import Outcome
+from meeplog.games.routard.data import COLLECTION_DECKS
+from meeplog.games.routard.queries import target
+from meeplog.games.routard.state import RoutardState
 
 
 def progress(state: RoutardState, seat: int) -> tuple[int, int, int]:

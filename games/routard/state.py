@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
-from games.routard.config import RoutardConfig
-from games.routard.data import DECKS, RoutardData
-from games.routard.tasks import Task
+from meeplog.games.routard.config import RoutardConfig
+from meeplog.games.routard.data import DECKS, RoutardData
+from meeplog.games.routard.tasks import Task
 
 HOME: Final = -1  # the off-track "Préparez votre sac" space: a player there is in stage 1
 BANK: Final = -1  # the creditor or buyer that is not a player

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from core.kernel import fields_of
-from games.routard.data import Effect
+from meeplog.core.kernel import fields_of
+from meeplog.games.routard.data import Effect
 
 
 @dataclass(frozen=True, slots=True)

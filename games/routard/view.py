@@ -11,12 +11,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from core.kernel import Pending
-from games.routard.data import DECKS, Effect
-from games.routard.narration import who
-from games.routard.queries import stack
-from games.routard.state import BANK, HOME, RoutardState, Traveller
-from games.routard.tasks import (
+from meeplog.core.kernel import Pending
+from meeplog.games.routard.data import DECKS, Effect
+from meeplog.games.routard.narration import who
+from meeplog.games.routard.queries import stack
+from meeplog.games.routard.state import BANK, HOME, RoutardState, Traveller
+from meeplog.games.routard.tasks import (
     Act,
     AuctionTask,
     Charge,

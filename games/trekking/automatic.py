@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from games.trekking.events import Dealt
-from games.trekking.state import NO_ONE, TrekState
+from meeplog.games.trekking.events import Dealt
+from meeplog.games.trekking.state import NO_ONE, TrekState
 
 
 def deal(state: TrekState, rng: random.Random) -> Dealt:

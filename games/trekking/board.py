@@ -3,9 +3,9 @@ cards, and your hand. The map's places come from the game's default data file (n
 
 from __future__ import annotations
 
-from core.drawing import backs, board, card, chip, text, zone
-from games.trekking.data import DATA
-from games.trekking.view import Card, DestinationCard, SeatPublic, TrekView
+from meeplog.core.drawing import backs, board, card, chip, text, zone
+from meeplog.games.trekking.data import DATA
+from meeplog.games.trekking.view import Card, DestinationCard, SeatPublic, TrekView
 
 
 def draw(view: TrekView) -> str:

@@ -8,7 +8,7 @@ bounded by the data, not by the hand.
 
 from dataclasses import dataclass
 
-from core.kernel import Command
+from meeplog.core.kernel import Command
 
 
 @dataclass(frozen=True)

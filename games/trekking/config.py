@@ -6,8 +6,8 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from core.kernel import GameConfig
-from games.trekking.data import DATA
+from meeplog.core.kernel import GameConfig
+from meeplog.games.trekking.data import DATA
 
 
 class TrekkingConfig(GameConfig):

@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from core.datafiles import DataFile
+from meeplog.core.datafiles import DataFile
 
 DATA_FILE = Path(__file__).with_name("world.toml")
 PLAYER_COUNTS = (2, 3, 4, 5)

@@ -11,10 +11,10 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
-from core.kernel import Command, GameEvent, IllegalCommand
-from games.trekking.automatic import deal
-from games.trekking.cards import holds, is_pair, symbol_of, total_value
-from games.trekking.commands import (
+from meeplog.core.kernel import Command, GameEvent, IllegalCommand
+from meeplog.games.trekking.automatic import deal
+from meeplog.games.trekking.cards import holds, is_pair, symbol_of, total_value
+from meeplog.games.trekking.commands import (
     ChooseStartAirport,
     DrawTrekCard,
     DrawTwo,
@@ -34,8 +34,8 @@ from games.trekking.commands import (
     TakeVp3,
     Visit,
 )
-from games.trekking.drawing import TrekDraws
-from games.trekking.events import (
+from meeplog.games.trekking.drawing import TrekDraws
+from meeplog.games.trekking.events import (
     DestinationDealt,
     EffectSkipped,
     EndTriggered,
@@ -56,11 +56,11 @@ from games.trekking.events import (
     trekked,
     turn_ended,
 )
-from games.trekking.evolve import evolve
-from games.trekking.legal import current_effect, effect_options, row_token, visitable_slot, waived_count
-from games.trekking.reach import may_pay_next, next_payment_cards, payment_lengths, pays_route, route_lengths
-from games.trekking.souvenirs import arrival_events, recolour_events
-from games.trekking.state import ACTION, AIRPORT, DRAW, EFFECT, FLY, NO_ONE, OVER, PAY, ROUTE, TrekState
+from meeplog.games.trekking.evolve import evolve
+from meeplog.games.trekking.legal import current_effect, effect_options, row_token, visitable_slot, waived_count
+from meeplog.games.trekking.reach import may_pay_next, next_payment_cards, payment_lengths, pays_route, route_lengths
+from meeplog.games.trekking.souvenirs import arrival_events, recolour_events
+from meeplog.games.trekking.state import ACTION, AIRPORT, DRAW, EFFECT, FLY, NO_ONE, OVER, PAY, ROUTE, TrekState
 
 Handler = Callable[[TrekState, int, Any, random.Random], list[GameEvent]]
 AUTO_GAINS: Final = ("draw", "vp3")

@@ -11,9 +11,9 @@ import random
 from collections.abc import Callable
 from functools import partial
 
-from core.kernel import GameEvent
-from games.trekking.events import TrekDeckShuffled, trek_row_filled
-from games.trekking.state import NO_ONE, TrekState
+from meeplog.core.kernel import GameEvent
+from meeplog.games.trekking.events import TrekDeckShuffled, trek_row_filled
+from meeplog.games.trekking.state import NO_ONE, TrekState
 
 
 class TrekDraws:

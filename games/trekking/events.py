@@ -10,7 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from core.kernel import GameEvent, HiddenEvent, PrivateEvent
+from meeplog.core.kernel import GameEvent, HiddenEvent, PrivateEvent
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from core.kernel import GameEvent
-from games.trekking.events import (
+from meeplog.core.kernel import GameEvent
+from meeplog.games.trekking.events import (
     Dealt,
     DestinationDealt,
     DrawingBegan,
@@ -38,8 +38,8 @@ from games.trekking.events import (
     Visited,
     Vp3Taken,
 )
-from games.trekking.reach import can_fly, can_move
-from games.trekking.state import ACTION, AIRPORT, DRAW, EFFECT, FLY, NO_ONE, OVER, PAY, ROUTE, TrekState
+from meeplog.games.trekking.reach import can_fly, can_move
+from meeplog.games.trekking.state import ACTION, AIRPORT, DRAW, EFFECT, FLY, NO_ONE, OVER, PAY, ROUTE, TrekState
 
 
 def evolve(state: TrekState, event: GameEvent) -> None:

@@ -22,10 +22,10 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from core.evaluation import win_chances
-from core.kernel import Command
-from games.trekking.cards import KINDS_PER_SYMBOL, hand_sums, sums_from, symbol_of, total_value, value_of
-from games.trekking.commands import (
+from meeplog.core.evaluation import win_chances
+from meeplog.core.kernel import Command
+from meeplog.games.trekking.cards import KINDS_PER_SYMBOL, hand_sums, sums_from, symbol_of, total_value, value_of
+from meeplog.games.trekking.commands import (
     ChooseStartAirport,
     DrawTrekCard,
     DrawTwo,
@@ -45,10 +45,10 @@ from games.trekking.commands import (
     TakeVp3,
     Visit,
 )
-from games.trekking.legal import row_token
-from games.trekking.scoring import score_sheet, set_points
-from games.trekking.souvenirs import holder_after_gain, holder_by_state
-from games.trekking.state import ACTION, EFFECT, NO_ONE, TrekState
+from meeplog.games.trekking.legal import row_token
+from meeplog.games.trekking.scoring import score_sheet, set_points
+from meeplog.games.trekking.souvenirs import holder_after_gain, holder_by_state
+from meeplog.games.trekking.state import ACTION, EFFECT, NO_ONE, TrekState
 
 CARD_WORTH: Final = 1.2  # points a trek card in hand is worth: it pays a link or a symbol later
 DRAW_TWO_WORTH: Final = 2.6  # the Draw Two action: two cards, picked with care
@@ -61,7 +61,7 @@ MARGIN: Final = 1e-9  # a bound's slack for rounding: far above it, far below an
 
 
 class TrekkingHeuristic:
-    """The Policy of Trekking the World (core.kernel.Policy), plus an evaluation for search."""
+    """The Policy of Trekking the World (meeplog.core.kernel.Policy), plus an evaluation for search."""
 
     def choose(self, state: TrekState, seat: int, legal: list[Command], rng: random.Random) -> Command:
         first = legal[0]

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from core.kernel import GAME_OVER, ONE_SEAT, Command, Pending
-from games.trekking.cards import pairs, symbol_payments
-from games.trekking.commands import (
+from meeplog.core.kernel import GAME_OVER, ONE_SEAT, Command, Pending
+from meeplog.games.trekking.cards import pairs, symbol_payments
+from meeplog.games.trekking.commands import (
     ChooseStartAirport,
     DrawTrekCard,
     DrawTwo,
@@ -28,9 +28,9 @@ from games.trekking.commands import (
     TakeVp3,
     Visit,
 )
-from games.trekking.data import Effect
-from games.trekking.reach import free_move_targets, move_targets, next_payment_cards, pays_route
-from games.trekking.state import ACTION, AIRPORT, DRAW, EFFECT, FLY, NO_ONE, OVER, PAY, ROUTE, TrekState
+from meeplog.games.trekking.data import Effect
+from meeplog.games.trekking.reach import free_move_targets, move_targets, next_payment_cards, pays_route
+from meeplog.games.trekking.state import ACTION, AIRPORT, DRAW, EFFECT, FLY, NO_ONE, OVER, PAY, ROUTE, TrekState
 
 SKIP_EFFECT: Final = SkipEffect()
 SKIP_FLY: Final = SkipFly()

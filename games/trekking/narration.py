@@ -6,9 +6,9 @@ the reader may know. Names come from the data; the state is only read for what a
 
 from __future__ import annotations
 
-from core.kernel import Command, GameEvent
-from games.trekking.cards import total_value
-from games.trekking.commands import (
+from meeplog.core.kernel import Command, GameEvent
+from meeplog.games.trekking.cards import total_value
+from meeplog.games.trekking.commands import (
     ChooseStartAirport,
     DrawTrekCard,
     DrawTwo,
@@ -28,7 +28,7 @@ from games.trekking.commands import (
     TakeVp3,
     Visit,
 )
-from games.trekking.events import (
+from meeplog.games.trekking.events import (
     Dealt,
     DestinationDealt,
     DrawingBegan,
@@ -55,8 +55,8 @@ from games.trekking.events import (
     Visited,
     Vp3Taken,
 )
-from games.trekking.state import NO_ONE, TrekState
-from games.trekking.view import effect_text
+from meeplog.games.trekking.state import NO_ONE, TrekState
+from meeplog.games.trekking.view import effect_text
 
 END_WHEN = {
     "end_of_turn": "the trip ends when this turn is over",

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.trekking.cards import KINDS_PER_SYMBOL, hand_sums, sums_from, total_value, totals, value_counts
-from games.trekking.state import TrekState
+from meeplog.games.trekking.cards import KINDS_PER_SYMBOL, hand_sums, sums_from, total_value, totals, value_counts
+from meeplog.games.trekking.state import TrekState
 
 
 def can_fly(state: TrekState, seat: int) -> bool:

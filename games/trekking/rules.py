@@ -12,23 +12,23 @@ from functools import cache
 
 from pydantic import BaseModel
 
-from core.folding import decide_then_fold
-from core.kernel import Command, GameEvent, Outcome, Pending, Rules
-from games.trekking.automatic import deal
-from games.trekking.commands import COMMANDS
-from games.trekking.config import TrekkingConfig
-from games.trekking.data import DATA
-from games.trekking.decisions import decide
-from games.trekking.events import EVENTS, GameBegan
-from games.trekking.evolve import evolve
-from games.trekking.heuristic import TrekkingHeuristic
-from games.trekking.legal import legal, pending
-from games.trekking.narration import describe
-from games.trekking.routes import TABLE_LENGTH, Routes, routes_for
-from games.trekking.sampling import sample
-from games.trekking.scoring import outcome
-from games.trekking.state import TrekState
-from games.trekking.view import view
+from meeplog.core.folding import decide_then_fold
+from meeplog.core.kernel import Command, GameEvent, Outcome, Pending, Rules
+from meeplog.games.trekking.automatic import deal
+from meeplog.games.trekking.commands import COMMANDS
+from meeplog.games.trekking.config import TrekkingConfig
+from meeplog.games.trekking.data import DATA
+from meeplog.games.trekking.decisions import decide
+from meeplog.games.trekking.events import EVENTS, GameBegan
+from meeplog.games.trekking.evolve import evolve
+from meeplog.games.trekking.heuristic import TrekkingHeuristic
+from meeplog.games.trekking.legal import legal, pending
+from meeplog.games.trekking.narration import describe
+from meeplog.games.trekking.routes import TABLE_LENGTH, Routes, routes_for
+from meeplog.games.trekking.sampling import sample
+from meeplog.games.trekking.scoring import outcome
+from meeplog.games.trekking.state import TrekState
+from meeplog.games.trekking.view import view
 
 
 @cache

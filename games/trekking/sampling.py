@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from games.trekking.state import TrekState
+from meeplog.games.trekking.state import TrekState
 
 
 def sample(state: TrekState, seat: int, rng: random.Random) -> TrekState:

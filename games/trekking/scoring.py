@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.kernel import Outcome
-from games.trekking.state import TrekState
+from meeplog.core.kernel import Outcome
+from meeplog.games.trekking.state import TrekState
 
 
 @dataclass(frozen=True)

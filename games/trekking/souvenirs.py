@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.kernel import GameEvent
-from games.trekking.events import EndTriggered, RegionBonusTaken, SouvenirCollected, TileChanged
-from games.trekking.state import NO_ONE, TrekState
+from meeplog.core.kernel import GameEvent
+from meeplog.games.trekking.events import EndTriggered, RegionBonusTaken, SouvenirCollected, TileChanged
+from meeplog.games.trekking.state import NO_ONE, TrekState
 
 
 def arrival_events(state: TrekState, seat: int, location: int) -> list[GameEvent]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from games.trekking.config import TrekkingConfig
-from games.trekking.data import TrekData
-from games.trekking.routes import Routes
+from meeplog.games.trekking.config import TrekkingConfig
+from meeplog.games.trekking.data import TrekData
+from meeplog.games.trekking.routes import Routes
 
 AIRPORT: Final = "airport"  # setup: choosing starting airports
 FLY: Final = "fly"  # start of turn: fly or not

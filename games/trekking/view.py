@@ -10,9 +10,9 @@ from functools import cache
 
 from pydantic import BaseModel
 
-from games.trekking.data import DATA, Effect
-from games.trekking.legal import current_effect, row_token
-from games.trekking.state import EFFECT, NO_ONE, OVER, TrekState
+from meeplog.games.trekking.data import DATA, Effect
+from meeplog.games.trekking.legal import current_effect, row_token
+from meeplog.games.trekking.state import EFFECT, NO_ONE, OVER, TrekState
 
 
 class Card(BaseModel, frozen=True):

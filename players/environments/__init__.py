@@ -3,6 +3,6 @@
 Needs the `pettingzoo` extra (`pip install meeplog[pettingzoo]`).
 """
 
-from players.environments.pettingzoo import MeeplogEnv, env
+from meeplog.players.environments.pettingzoo import MeeplogEnv, env
 
 __all__ = ["MeeplogEnv", "env"]

@@ -1,4 +1,5 @@
-"""`python -m players.environments GAME [--players N]`: every action index and observation slot of a game, named.
+"""`python -m meeplog.players.environments GAME [--players N]`: every action index and observation slot of a
+game, named.
 
 The spaces are the survey's (docs/environments.md), so this is what the indices and slots mean for that game
 and player count under the default options.
@@ -8,11 +9,11 @@ from __future__ import annotations
 
 import argparse
 
-from players.environments import env
+from meeplog.players.environments import env
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m players.environments", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m meeplog.players.environments", description=__doc__.splitlines()[0])
     parser.add_argument("game", help="a registered game id, e.g. hike")
     parser.add_argument("--players", type=int, help="seats (default: the game's fewest)")
     args = parser.parse_args()

@@ -34,9 +34,9 @@ from typing import Any
 
 import numpy as np
 
-from core.kernel import Command
-from core.limits import MAX_LEGAL_COMMANDS
-from players.environments.survey import Survey, scalar_values, tuple_values
+from meeplog.core.kernel import Command
+from meeplog.core.limits import MAX_LEGAL_COMMANDS
+from meeplog.players.environments.survey import Survey, scalar_values, tuple_values
 
 LISTED_LIMIT = 256
 

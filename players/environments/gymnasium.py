@@ -18,12 +18,12 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from core.cli import player_seed
-from core.players import Player, make_player
-from core.runner import Saver
-from core.specs import PlayerSpec
-from players.environments.pettingzoo import AGENT_SPEC, MeeplogEnv, Reward
-from players.environments.survey import SURVEY_GAMES
+from meeplog.core.cli import player_seed
+from meeplog.core.players import Player, make_player
+from meeplog.core.runner import Saver
+from meeplog.core.specs import PlayerSpec
+from meeplog.players.environments.pettingzoo import AGENT_SPEC, MeeplogEnv, Reward
+from meeplog.players.environments.survey import SURVEY_GAMES
 
 
 class SingleSeatEnv(gymnasium.Env):

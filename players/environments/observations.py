@@ -20,7 +20,7 @@ import numpy as np
 from gymnasium import spaces
 from pydantic import BaseModel
 
-from players.environments.shapes import Shape
+from meeplog.players.environments.shapes import Shape
 
 
 @dataclass

@@ -24,15 +24,15 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pydantic import BaseModel
 
-from core.game import Game
-from core.kernel import Command, GameEvent, Outcome, Rules
-from core.narrate import narrate
-from core.players import Need, Observation
-from core.registry import load_rules
-from core.runner import Saver
-from players.environments.actions import ActionCatalogue, Choice
-from players.environments.observations import ViewEncoder
-from players.environments.survey import SURVEY_GAMES, survey
+from meeplog.core.game import Game
+from meeplog.core.kernel import Command, GameEvent, Outcome, Rules
+from meeplog.core.narrate import narrate
+from meeplog.core.players import Need, Observation
+from meeplog.core.registry import load_rules
+from meeplog.core.runner import Saver
+from meeplog.players.environments.actions import ActionCatalogue, Choice
+from meeplog.players.environments.observations import ViewEncoder
+from meeplog.players.environments.survey import SURVEY_GAMES, survey
 
 Reward = Literal["rank", "score"]
 AGENT_SPEC = "environment"  # how a seat played through the environment is named in a stored game

@@ -18,8 +18,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from core.kernel import Command, Rules
-from players.environments.shapes import Shape
+from meeplog.core.kernel import Command, Rules
+from meeplog.players.environments.shapes import Shape
 
 SURVEY_GAMES = 30
 VIEW_STRIDE = 20  # a view is read every this many decisions (reading one costs more than a kernel step)

@@ -12,12 +12,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
-from core.audit import GameFinished
-from replays.steps import Timeline
-from replays.viewer.frames import frame
-from replays.viewer.library import Library
-from replays.viewer.queries import perspective
-from replays.viewer.rendering import render_frame
+from meeplog.core.audit import GameFinished
+from meeplog.replays.steps import Timeline
+from meeplog.replays.viewer.frames import frame
+from meeplog.replays.viewer.library import Library
+from meeplog.replays.viewer.queries import perspective
+from meeplog.replays.viewer.rendering import render_frame
 
 POLL_SECONDS = 0.5
 

@@ -17,10 +17,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from replays.viewer import api, pages
-from replays.viewer.frames import StepOutOfRange
-from replays.viewer.library import Damaged, Library, NotFound
-from replays.viewer.rendering import HERE, templates
+from meeplog.replays.viewer import api, pages
+from meeplog.replays.viewer.frames import StepOutOfRange
+from meeplog.replays.viewer.library import Damaged, Library, NotFound
+from meeplog.replays.viewer.rendering import HERE, templates
 
 log = logging.getLogger(__name__)
 

@@ -19,8 +19,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from core.kernel import Rules
-from replays.viewer.tree import render
+from meeplog.core.kernel import Rules
+from meeplog.replays.viewer.tree import render
 
 BOARD_MODULE = "board"
 

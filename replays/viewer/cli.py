@@ -6,9 +6,9 @@ from typing import Annotated
 
 import typer
 
-from core.store import DEFAULT_DB
-from replays.viewer.serving import DEFAULT_HOST, DEFAULT_PORT, store_library
-from replays.viewer.serving import serve as serve_library
+from meeplog.core.store import DEFAULT_DB
+from meeplog.replays.viewer.serving import DEFAULT_HOST, DEFAULT_PORT, store_library
+from meeplog.replays.viewer.serving import serve as serve_library
 
 
 def serve(
@@ -17,7 +17,7 @@ def serve(
     port: Annotated[int, typer.Option(min=0, max=65535, help="the port to listen on")] = DEFAULT_PORT,
 ) -> None:
     """Serve the web viewer over a store: games, tournaments, and each game step by step from any seat."""
-    from core.cli import user_errors
+    from meeplog.core.cli import user_errors
 
     with user_errors():
         library = store_library(db)

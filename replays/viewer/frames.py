@@ -18,8 +18,8 @@ from typing import Any
 
 import orjson
 
-from core import codec
-from core.audit import (
+from meeplog.core import codec
+from meeplog.core.audit import (
     AUDIT_EVENTS,
     DECISIONS,
     CommandAccepted,
@@ -30,13 +30,13 @@ from core.audit import (
     PlayerFellBack,
     SeatForfeited,
 )
-from core.game import Game, Recorded
-from core.kernel import GameEvent, Rules
-from core.narrate import describe
-from replays.steps import Timeline
-from replays.travel import state_data
-from replays.viewer.boards import draw, mark_changed_zones, onlooker
-from replays.viewer.tree import changed_paths
+from meeplog.core.game import Game, Recorded
+from meeplog.core.kernel import GameEvent, Rules
+from meeplog.core.narrate import describe
+from meeplog.replays.steps import Timeline
+from meeplog.replays.travel import state_data
+from meeplog.replays.viewer.boards import draw, mark_changed_zones, onlooker
+from meeplog.replays.viewer.tree import changed_paths
 
 
 class StepOutOfRange(LookupError):

@@ -15,15 +15,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from core.audit import GameFinished, GameStarted
-from core.codec import DecodeError
-from core.game import Recorded
-from core.registry import game_names
-from core.store import GameNotFound, GameStore
-from core.tournament.aggregate import Tournament
-from core.tournament.events import GameRecorded
-from core.tournament.stored import TournamentNotFound, load_tournament, tournament_ids
-from replays.format import ReplayFormatError, read_replay
+from meeplog.core.audit import GameFinished, GameStarted
+from meeplog.core.codec import DecodeError
+from meeplog.core.game import Recorded
+from meeplog.core.registry import game_names
+from meeplog.core.store import GameNotFound, GameStore
+from meeplog.core.tournament.aggregate import Tournament
+from meeplog.core.tournament.events import GameRecorded
+from meeplog.core.tournament.stored import TournamentNotFound, load_tournament, tournament_ids
+from meeplog.replays.format import ReplayFormatError, read_replay
 
 PAGE_SIZE = 50
 SCAN_LIMIT = 5_000  # notifications looked at per page when a filter skips most of them

@@ -9,16 +9,16 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from core.registry import game_names
-from core.tournament.report import write_plot
-from core.tournament.standings import Standings, standings
-from replays.steps import Timeline
-from replays.verify import verify
-from replays.viewer.frames import frame
-from replays.viewer.library import GameFilter, Library, NotFound
-from replays.viewer.queries import perspective, whole_number
-from replays.viewer.rendering import templates
-from replays.viewer.verdicts import divergence_rows
+from meeplog.core.registry import game_names
+from meeplog.core.tournament.report import write_plot
+from meeplog.core.tournament.standings import Standings, standings
+from meeplog.replays.steps import Timeline
+from meeplog.replays.verify import verify
+from meeplog.replays.viewer.frames import frame
+from meeplog.replays.viewer.library import GameFilter, Library, NotFound
+from meeplog.replays.viewer.queries import perspective, whole_number
+from meeplog.replays.viewer.rendering import templates
+from meeplog.replays.viewer.verdicts import divergence_rows
 
 
 async def home(request: Request) -> Response:

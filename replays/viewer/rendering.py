@@ -6,8 +6,8 @@ from pathlib import Path
 
 from starlette.templating import Jinja2Templates
 
-from replays.viewer.frames import Frame, Panel
-from replays.viewer.tree import marked, render
+from meeplog.replays.viewer.frames import Frame, Panel
+from meeplog.replays.viewer.tree import marked, render
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=HERE / "templates")

@@ -9,10 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from core.store import open_store
-from replays.format import read_replay
-from replays.viewer.app import create_app
-from replays.viewer.library import FileLibrary, Library, StoreLibrary
+from meeplog.core.store import open_store
+from meeplog.replays.format import read_replay
+from meeplog.replays.viewer.app import create_app
+from meeplog.replays.viewer.library import FileLibrary, Library, StoreLibrary
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core import codec
-from replays.verify import Verdict
+from meeplog.core import codec
+from meeplog.replays.verify import Verdict
 
 
 @dataclass(frozen=True)

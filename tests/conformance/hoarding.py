@@ -15,7 +15,7 @@ from itertools import combinations
 
 from pydantic import BaseModel
 
-from core.kernel import GAME_OVER, Command, GameConfig, GameEvent, IllegalCommand, Outcome, Pending, Rules
+from meeplog.core.kernel import GAME_OVER, Command, GameConfig, GameEvent, IllegalCommand, Outcome, Pending, Rules
 
 TURNS = 30  # per seat
 LIMIT = 10  # the heuristic plays when some of its cards make exactly this much

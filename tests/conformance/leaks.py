@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.kernel import Command, GameEvent, Rules
+from meeplog.core.kernel import Command, GameEvent, Rules
 from tests.conformance.playouts import play, steps
 
 Problem = str

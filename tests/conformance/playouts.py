@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.kernel import Command, GameEvent, Outcome, Rules
-from core.players import Need, Observation
+from meeplog.core.kernel import Command, GameEvent, Outcome, Rules
+from meeplog.core.players import Need, Observation
 
 MAX_STEPS = 20_000
 

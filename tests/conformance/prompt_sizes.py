@@ -6,12 +6,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from core.game import Game
-from core.kernel import Command, Rules
-from core.players import Observation, Player, make_player
-from core.runner import MatchRunner
-from core.specs import PlayerSpec
-from players.prompts import conversation, render
+from meeplog.core.game import Game
+from meeplog.core.kernel import Command, Rules
+from meeplog.core.players import Observation, Player, make_player
+from meeplog.core.runner import MatchRunner
+from meeplog.core.specs import PlayerSpec
+from meeplog.players.prompts import conversation, render
 
 
 class Measured(Player):

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.kernel import Rules
-from players.heuristic import HeuristicOptions, HeuristicPlayer
-from players.mcts import MctsPlayer
-from players.mcts_options import MctsOptions
+from meeplog.core.kernel import Rules
+from meeplog.players.heuristic import HeuristicOptions, HeuristicPlayer
+from meeplog.players.mcts import MctsPlayer
+from meeplog.players.mcts_options import MctsOptions
 from tests.conformance.playouts import observation, steps
 
 Problem = str

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.limits import MAX_LEGAL_COMMANDS, MAX_OBSERVATION_BYTES
-from core.registry import load_rules
+from meeplog.core.limits import MAX_LEGAL_COMMANDS, MAX_OBSERVATION_BYTES
+from meeplog.core.registry import load_rules
 from tests.conformance.bounds import measure
 from tests.conformance.playouts import player_counts
 

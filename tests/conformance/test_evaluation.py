@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from core.kernel import Evaluator
-from core.registry import load_rules
+from meeplog.core.kernel import Evaluator
+from meeplog.core.registry import load_rules
 from tests.conformance.playouts import steps
 
 

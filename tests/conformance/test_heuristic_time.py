@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.registry import load_rules
+from meeplog.core.registry import load_rules
 from tests.conformance.timing import time_every_game
 
 

@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from core.codec import Codec
-from core.kernel import IllegalCommand
-from core.registry import load_rules
+from meeplog.core.codec import Codec
+from meeplog.core.kernel import IllegalCommand
+from meeplog.core.registry import load_rules
 from tests.conformance.leaks import find_leaks, find_setup_leaks
 from tests.conformance.playouts import play, player_counts, problems, steps
 

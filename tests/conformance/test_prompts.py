@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from core.codec import Codec
-from core.players import Observation
-from core.registry import game_names, load_rules
-from players.http_agent import observe
-from players.prompts import (
+from meeplog.core.codec import Codec
+from meeplog.core.players import Observation
+from meeplog.core.registry import game_names, load_rules
+from meeplog.players.http_agent import observe
+from meeplog.players.prompts import (
     OPTIONS_HEADING,
     PROMPT_BUDGET,
     UNSET_OPTIONS,
@@ -118,9 +118,9 @@ def test_the_system_prompt_teaches_the_games_own_prompt_file_and_every_option(ru
 
 COMPILED_SYSTEM_PROMPTS = """
 import importlib, json
-from core.compiled import is_compiled
-from core.registry import game_names, load_rules
-from players.prompts import system_text
+from meeplog.core.compiled import is_compiled
+from meeplog.core.registry import game_names, load_rules
+from meeplog.players.prompts import system_text
 rules = {name: load_rules(name) for name in game_names()}
 print(json.dumps({name: [is_compiled(importlib.import_module(type(game).__module__)), system_text(game)]
                   for name, game in rules.items()}))

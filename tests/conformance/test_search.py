@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.registry import load_rules
+from meeplog.core.registry import load_rules
 from tests.conformance.search import find_peeks
 
 

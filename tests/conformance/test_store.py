@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.codec import Codec
-from core.narrate import narrate
-from core.registry import load_rules
-from core.store import game_codec
+from meeplog.core.codec import Codec
+from meeplog.core.narrate import narrate
+from meeplog.core.registry import load_rules
+from meeplog.core.store import game_codec
 from tests.conformance.playouts import player_counts
 from tests.matches import play_match
 from tests.stores import store_of_kind

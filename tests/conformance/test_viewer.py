@@ -11,10 +11,10 @@ import dataclasses
 import orjson
 import pytest
 
-from core import codec
-from core.registry import load_rules
-from replays.viewer.frames import line, panel
-from replays.viewer.rendering import render_panel
+from meeplog.core import codec
+from meeplog.core.registry import load_rules
+from meeplog.replays.viewer.frames import line, panel
+from meeplog.replays.viewer.rendering import render_panel
 from tests.conformance.leaks import find_leaks
 
 LEAK_GAMES = 3

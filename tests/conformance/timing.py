@@ -35,9 +35,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from core.kernel import Command, Rules
-from core.players import Need
-from players.heuristic import HeuristicOptions, HeuristicPlayer
+from meeplog.core.kernel import Command, Rules
+from meeplog.core.players import Need
+from meeplog.players.heuristic import HeuristicOptions, HeuristicPlayer
 from tests.conformance.playouts import observation, steps
 
 BUDGET = 0.050  # seconds a heuristic decision may take (DESIGN.md section 9)

@@ -2,8 +2,8 @@
 
 import pytest
 
-from core.limits import MAX_LEGAL_COMMANDS
-from core.registry import load_rules
+from meeplog.core.limits import MAX_LEGAL_COMMANDS
+from meeplog.core.registry import load_rules
 from tests.conformance.bounds import OutOfBounds, measure
 from tests.toy import CrowdedPenniesRules, PenniesRules, WordyPenniesRules
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from core.registry import load_rules
-from core.store import open_store
+from meeplog.core.registry import load_rules
+from meeplog.core.store import open_store
 
 MEEPLOG = str(Path(sys.executable).with_name("meeplog"))
 

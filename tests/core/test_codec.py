@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from core import codec
+from meeplog.core import codec
 
 
 @dataclass(frozen=True)

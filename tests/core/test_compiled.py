@@ -12,27 +12,27 @@ from pathlib import Path
 
 import pytest
 
-from core.compiled import HOT_MODULES, ROOT, is_current, source_files, source_path
+from meeplog.core.compiled import HOT_MODULES, ROOT, is_current, package_tree, source_files, source_path
 
 needs_build = pytest.mark.skipif(not is_current(), reason="the hot modules are not compiled here, or not from "
                                  "these sources (scripts/setup-venv compiles them)")
 
 WHERE_FROM = f"""
 import importlib
-from core.compiled import is_compiled
+from meeplog.core.compiled import is_compiled
 print(*(is_compiled(importlib.import_module(name)) for name in {HOT_MODULES!r}))
 """
 
 COMPILED_GAMES = sorted({name.split(".")[1] for name in HOT_MODULES if name.startswith("games.")})
 SEARCHES = f"""
 import random
-from core.game import Game
-from core.kernel import Evaluator
-from core.registry import load_rules
-from core.players import make_player
-from core.specs import PlayerSpec
-from players.mcts import Search
-from players.mcts_options import MctsOptions
+from meeplog.core.game import Game
+from meeplog.core.kernel import Evaluator
+from meeplog.core.registry import load_rules
+from meeplog.core.players import make_player
+from meeplog.core.specs import PlayerSpec
+from meeplog.players.mcts import Search
+from meeplog.players.mcts_options import MctsOptions
 
 for name in {COMPILED_GAMES!r}:
     rules = load_rules(name)
@@ -62,9 +62,10 @@ def run(code: str, cwd: Path = ROOT, **env: str) -> subprocess.CompletedProcess[
 
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
-    """A copy of Meeplog's packages, whose sources a test may edit (the build is this environment's)."""
+    """A copy of Meeplog's packages, whose sources a test may edit (the build is this environment's), laid out as
+    the `meeplog` package so that it is imported before the installed one."""
     for package in ("core", "games", "players"):
-        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(ROOT / package, tmp_path / "meeplog" / package, ignore=shutil.ignore_patterns("__pycache__"))
     return tmp_path
 
 
@@ -75,7 +76,7 @@ def test_a_current_build_is_what_runs():
 
 @needs_build
 def test_a_source_edited_after_the_build_runs_from_source_with_a_warning(tree):
-    with (tree / "games" / "forest" / "state.py").open("a") as state:
+    with (tree / "meeplog" / "games" / "forest" / "state.py").open("a") as state:
         state.write("\n# edited after the build\n")
     finished = run(WHERE_FROM, cwd=tree)
     assert finished.stdout.split() == ["False"] * len(HOT_MODULES)
@@ -98,8 +99,9 @@ def test_compiled_searches_and_games_match_the_sources_exactly():
 
 def test_the_hot_modules_type_check():
     """mypyc compiles only code that mypy accepts; a type error would leave them running from source."""
-    checked = subprocess.run([sys.executable, "-m", "mypy", *source_files()], cwd=ROOT, capture_output=True, text=True,
-                             check=False, timeout=600)
+    with package_tree() as tree:
+        checked = subprocess.run([sys.executable, "-m", "mypy", *source_files(tree)], cwd=ROOT, capture_output=True,
+                                 text=True, check=False, timeout=600)
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 

@@ -1,4 +1,4 @@
-"""core.draws must draw exactly as random.Random does, or seeded games and searches would change."""
+"""meeplog.core.draws must draw exactly as random.Random does, or seeded games and searches would change."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from core import draws
+from meeplog.core import draws
 
 SIZES = [*range(0, 40), 63, 64, 65, 200]
 

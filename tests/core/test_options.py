@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from core.cli import app
-from core.options import BadOption, configure, described, read, typed
-from core.registry import load_rules
-from core.store import open_store
+from meeplog.core.cli import app
+from meeplog.core.options import BadOption, configure, described, read, typed
+from meeplog.core.registry import load_rules
+from meeplog.core.store import open_store
 
 GAMES = Path(__file__).parents[2] / "games"
 COPY = "<a copy of the bundled data file>"  # stands for a path the test makes

@@ -2,9 +2,9 @@
 
 import pytest
 
-from core.game import Game
-from core.registry import BrokenPlugin, UnknownName, game_names, known_game, load_rules
-from core.store import open_store
+from meeplog.core.game import Game
+from meeplog.core.registry import BrokenPlugin, UnknownName, game_names, known_game, load_rules
+from meeplog.core.store import open_store
 from tests.matches import play_match
 from tests.toy import PenniesRules
 

@@ -7,12 +7,12 @@ import time
 
 import pytest
 
-from core.audit import CommandAccepted, CommandRejected, GameFinished, PlayerFellBack
-from core.game import Game
-from core.kernel import Command
-from core.players import Need, NotShown, Observation, Player, make_player
-from core.runner import MatchRunner, MatchSettings
-from core.specs import PlayerSpec
+from meeplog.core.audit import CommandAccepted, CommandRejected, GameFinished, PlayerFellBack
+from meeplog.core.game import Game
+from meeplog.core.kernel import Command
+from meeplog.core.players import Need, NotShown, Observation, Player, make_player
+from meeplog.core.runner import MatchRunner, MatchSettings
+from meeplog.core.specs import PlayerSpec
 from tests.toy import PenniesRules, Pick, Picked
 
 

@@ -7,8 +7,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from core.runner import MatchSettings
-from core.store import GameNotFound, StoreUnavailable, open_store
+from meeplog.core.runner import MatchSettings
+from meeplog.core.store import GameNotFound, StoreUnavailable, open_store
 from tests.matches import play_match
 from tests.stores import postgres_database, store_of_kind
 

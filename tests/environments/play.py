@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from players.environments import MeeplogEnv
+from meeplog.players.environments import MeeplogEnv
 
 
 @dataclass

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
-from core.kernel import Command
-from players.environments import MeeplogEnv, env
-from players.environments.actions import Choice
+from meeplog.core.kernel import Command
+from meeplog.players.environments import MeeplogEnv, env
+from meeplog.players.environments.actions import Choice
 from tests.environments.play import episode
 
 

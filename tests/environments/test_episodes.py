@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from core.audit import AUDIT_EVENTS, CommandAccepted
-from core.game import Game
-from core.narrate import narrate
-from core.store import open_store
-from players.environments import env
+from meeplog.core.audit import AUDIT_EVENTS, CommandAccepted
+from meeplog.core.game import Game
+from meeplog.core.narrate import narrate
+from meeplog.core.store import open_store
+from meeplog.players.environments import env
 from tests.environments.play import episode
 
 

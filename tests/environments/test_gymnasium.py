@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from core.audit import CommandAccepted
-from core.store import open_store
-from players.environments.gymnasium import SingleSeatEnv
+from meeplog.core.audit import CommandAccepted
+from meeplog.core.store import open_store
+from meeplog.players.environments.gymnasium import SingleSeatEnv
 
 
 def play(environment: SingleSeatEnv, seed: int) -> tuple[list[int], float, dict]:

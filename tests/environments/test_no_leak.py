@@ -11,9 +11,9 @@ import random
 import numpy as np
 import pytest
 
-from core.registry import game_names, known_game, load_rules
-from players.environments import MeeplogEnv, env
-from players.environments.actions import Choice
+from meeplog.core.registry import game_names, known_game, load_rules
+from meeplog.players.environments import MeeplogEnv, env
+from meeplog.players.environments.actions import Choice
 from tests.conformance.leaks import find_leaks
 
 

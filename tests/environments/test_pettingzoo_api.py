@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from core.registry import game_names, load_rules
-from core.store import open_store
-from players.environments import env
+from meeplog.core.registry import game_names, load_rules
+from meeplog.core.store import open_store
+from meeplog.players.environments import env
 
 CASES = [
     (game, players)

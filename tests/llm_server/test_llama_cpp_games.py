@@ -23,12 +23,12 @@ import re
 
 import pytest
 
-from core.audit import CommandRejected, GameFinished, LlmExchange, PlayerFellBack
-from core.game import Game
-from core.players import make_player
-from core.registry import game_names, load_rules
-from core.runner import MatchRunner, MatchSettings
-from core.specs import PlayerSpec
+from meeplog.core.audit import CommandRejected, GameFinished, LlmExchange, PlayerFellBack
+from meeplog.core.game import Game
+from meeplog.core.players import make_player
+from meeplog.core.registry import game_names, load_rules
+from meeplog.core.runner import MatchRunner, MatchSettings
+from meeplog.core.specs import PlayerSpec
 from tests.players_llm.helpers import bot
 
 SCHEMA_MODES = ("json_schema", "json_object_schema")

@@ -14,7 +14,17 @@ from typing import ClassVar
 
 from pydantic import BaseModel, Field
 
-from core.kernel import GAME_OVER, Command, GameConfig, GameEvent, IllegalCommand, Outcome, Pending, PrivateEvent, Rules
+from meeplog.core.kernel import (
+    GAME_OVER,
+    Command,
+    GameConfig,
+    GameEvent,
+    IllegalCommand,
+    Outcome,
+    Pending,
+    PrivateEvent,
+    Rules,
+)
 
 SAFE_WINS = 0.7
 HIDER, GUESSER = 0, 1

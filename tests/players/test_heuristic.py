@@ -10,18 +10,18 @@ import time
 
 import pytest
 
-from core.game import Game
-from core.runner import MatchRunner, MatchSettings
-from games.forest.commands import CashIn, PassCash, PlayCard, TakeCard
-from games.forest.data import load
-from games.forest.events import Dealt
-from games.forest.heuristic import ForestHeuristic
-from games.forest.rules import ForestRules
-from games.forest.state import ForestState
-from games.trekking.heuristic import Budget, PaymentSearch
-from games.trekking.state import ACTION, FLY
-from players.heuristic import HeuristicOptions, HeuristicPlayer, NoHeuristic
-from players.random import RandomPlayer
+from meeplog.core.game import Game
+from meeplog.core.runner import MatchRunner, MatchSettings
+from meeplog.games.forest.commands import CashIn, PassCash, PlayCard, TakeCard
+from meeplog.games.forest.data import load
+from meeplog.games.forest.events import Dealt
+from meeplog.games.forest.heuristic import ForestHeuristic
+from meeplog.games.forest.rules import ForestRules
+from meeplog.games.forest.state import ForestState
+from meeplog.games.trekking.heuristic import Budget, PaymentSearch
+from meeplog.games.trekking.state import ACTION, FLY
+from meeplog.players.heuristic import HeuristicOptions, HeuristicPlayer, NoHeuristic
+from meeplog.players.random import RandomPlayer
 from tests.conformance.hoarding import HoardRules
 from tests.conformance.timing import HeuristicTooSlow, time_heuristic
 from tests.games.trekking import table as trek

@@ -8,14 +8,14 @@ import time
 import pytest
 from pydantic import ValidationError
 
-from core.game import Game
-from core.runner import MatchRunner, MatchSettings
-from core.specs import PlayerSpec
-from games.forest import ForestRules
-from players.heuristic import HeuristicOptions, HeuristicPlayer
-from players.mcts import MctsPlayer
-from players.mcts_options import MctsOptions
-from players.random import RandomPlayer
+from meeplog.core.game import Game
+from meeplog.core.runner import MatchRunner, MatchSettings
+from meeplog.core.specs import PlayerSpec
+from meeplog.games.forest import ForestRules
+from meeplog.players.heuristic import HeuristicOptions, HeuristicPlayer
+from meeplog.players.mcts import MctsPlayer
+from meeplog.players.mcts_options import MctsOptions
+from meeplog.players.random import RandomPlayer
 from tests.players.guess import GUESSER, GuessRules
 from tests.toy import PenniesRules
 

@@ -13,10 +13,10 @@ import hashlib
 
 import pytest
 
-from core.game import Game
-from core.registry import load_rules
-from players.mcts import MctsPlayer
-from players.mcts_options import MctsOptions
+from meeplog.core.game import Game
+from meeplog.core.registry import load_rules
+from meeplog.players.mcts import MctsPlayer
+from meeplog.players.mcts_options import MctsOptions
 
 EXPECTED = {
     "donkey": "e2cb5452a1db8b0d",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from games.forest import ForestRules
-from games.forest.state import ForestState
+from meeplog.games.forest import ForestRules
+from meeplog.games.forest.state import ForestState
 from tests.conformance.search import find_peeks
 
 

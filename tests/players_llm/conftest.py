@@ -6,7 +6,7 @@ from contextlib import ExitStack
 
 import pytest
 
-from players.mock_llm import MockPolicy, serving
+from meeplog.players.mock_llm import MockPolicy, serving
 
 
 @pytest.fixture

@@ -5,15 +5,15 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from core.audit import LlmExchange
-from core.game import Game
-from core.kernel import Rules
-from core.players import Player, make_player
-from core.registry import load_rules
-from core.runner import MatchRunner, MatchSettings
-from core.specs import PlayerSpec
-from players.mock_llm import MockServer
-from players.prompts import legal_in
+from meeplog.core.audit import LlmExchange
+from meeplog.core.game import Game
+from meeplog.core.kernel import Rules
+from meeplog.core.players import Player, make_player
+from meeplog.core.registry import load_rules
+from meeplog.core.runner import MatchRunner, MatchSettings
+from meeplog.core.specs import PlayerSpec
+from meeplog.players.mock_llm import MockServer
+from meeplog.players.prompts import legal_in
 
 FAST_BACKOFF = {"backoff": 0.001, "max_backoff": 0.01}
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.forest import ForestRules
-from games.forest.commands import CashIn, PassCash, PlayCard
-from players.answers import BadAnswer, command_schema, parse_answer
+from meeplog.games.forest import ForestRules
+from meeplog.games.forest.commands import CashIn, PassCash, PlayCard
+from meeplog.players.answers import BadAnswer, command_schema, parse_answer
 
 SCHEMA = command_schema(ForestRules)
 LEGAL = [PlayCard(3), PlayCard(9), PassCash()]

@@ -6,12 +6,12 @@ import secrets
 
 import pytest
 
-from core.codec import Codec
-from core.narrate import narrate
-from core.players import BadPlayerSpec, make_player
-from core.specs import PlayerSpec
-from core.store import open_store
-from players.mock_llm import Behaviour
+from meeplog.core.codec import Codec
+from meeplog.core.narrate import narrate
+from meeplog.core.players import BadPlayerSpec, make_player
+from meeplog.core.specs import PlayerSpec
+from meeplog.core.store import open_store
+from meeplog.players.mock_llm import Behaviour
 from tests.players_llm.helpers import agent, bot, exchanges, llm, play
 
 KEY_ENV = "MEEPLOG_TEST_API_KEY"

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import httpx
 
-from core.store import open_store
-from players.mock_llm import Behaviour
+from meeplog.core.store import open_store
+from meeplog.players.mock_llm import Behaviour
 from tests.players_llm.test_api_keys import KEY_ENV
 
 MEEPLOG = str(Path(sys.executable).with_name("meeplog"))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-from core.audit import GameFinished, LlmExchange
-from core.runner import MatchSettings
+from meeplog.core.audit import GameFinished, LlmExchange
+from meeplog.core.runner import MatchSettings
 from tests.players_llm.helpers import agent, bot, events, llm, match
 
 BOUND = 60  # seconds: a deadlock fails the test instead of hanging it

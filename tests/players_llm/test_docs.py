@@ -12,11 +12,11 @@ from pathlib import Path
 
 import httpx
 
-from core.audit import GameFinished, PlayerFellBack
-from core.players import make_player
-from core.specs import PlayerSpec
-from players.http_agent import AgentObservation, AgentOptions
-from players.llm import LlmOptions
+from meeplog.core.audit import GameFinished, PlayerFellBack
+from meeplog.core.players import make_player
+from meeplog.core.specs import PlayerSpec
+from meeplog.players.http_agent import AgentObservation, AgentOptions
+from meeplog.players.llm import LlmOptions
 from tests.players_llm.helpers import bot, events, exchanges, play
 from tests.players_llm.helpers import spec as player_spec
 from tests.toy import PenniesRules

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
-from core.audit import CommandAccepted, CommandRejected, GameFinished, PlayerFellBack
-from core.codec import Codec
-from core.runner import MatchSettings
-from players.http_agent import PROTOCOL, AgentObservation
-from players.mock_llm import Behaviour
+from meeplog.core.audit import CommandAccepted, CommandRejected, GameFinished, PlayerFellBack
+from meeplog.core.codec import Codec
+from meeplog.core.runner import MatchSettings
+from meeplog.players.http_agent import PROTOCOL, AgentObservation
+from meeplog.players.mock_llm import Behaviour
 from tests.players_llm.helpers import Sleeps, agent, bot, events, exchanges, play
 from tests.toy import PenniesRules
 

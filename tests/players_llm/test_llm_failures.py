@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
-from core.audit import CommandAccepted, CommandRejected, GameFinished, PlayerFellBack
-from core.runner import MatchSettings
-from players.mock_llm import Behaviour
-from players.prompts import render
+from meeplog.core.audit import CommandAccepted, CommandRejected, GameFinished, PlayerFellBack
+from meeplog.core.runner import MatchSettings
+from meeplog.players.mock_llm import Behaviour
+from meeplog.players.prompts import render
 from tests.players_llm.helpers import Sleeps, bot, events, exchanges, listed, llm, play, user_messages
 from tests.toy import PenniesRules, Pick
 
@@ -43,7 +43,7 @@ def test_a_model_that_answers_legally_plays_a_whole_game_and_every_exchange_is_r
 
 
 def render_sent(messages):
-    from players.prompts import Message
+    from meeplog.players.prompts import Message
 
     return render([Message(m["role"], m["content"]) for m in messages])
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.audit import CommandRejected, GameFinished, PlayerFellBack
-from core.players import CannotPlay
-from players.mock_llm import Behaviour, format_of
+from meeplog.core.audit import CommandRejected, GameFinished, PlayerFellBack
+from meeplog.core.players import CannotPlay
+from meeplog.players.mock_llm import Behaviour, format_of
 from tests.players_llm.helpers import agent, bot, events, exchanges, llm, play
 from tests.toy import PenniesRules
 
@@ -107,7 +107,7 @@ def test_an_http_agent_refusing_the_key_stops_the_match_too(mock_server):
 
 
 def test_a_request_over_the_observation_bound_is_never_sent(mock_server, monkeypatch):
-    monkeypatch.setattr("players.remote.MAX_OBSERVATION_BYTES", 200)
+    monkeypatch.setattr("meeplog.players.remote.MAX_OBSERVATION_BYTES", 200)
     server = mock_server()
     game = play(PenniesRules(), [agent(server), bot(1)])
     assert server.received == []

@@ -8,11 +8,11 @@ from importlib import resources
 
 from pydantic import BaseModel
 
-from core.audit import CommandAccepted, LlmExchange
-from core.kernel import Command
-from core.players import Observation
-from core.registry import load_rules
-from players.prompts import (
+from meeplog.core.audit import CommandAccepted, LlmExchange
+from meeplog.core.kernel import Command
+from meeplog.core.players import Observation
+from meeplog.core.registry import load_rules
+from meeplog.players.prompts import (
     conversation,
     game_text,
     legal_in,
@@ -78,7 +78,7 @@ def test_a_table_nests_records_an_empty_slot_included_and_records_of_other_shape
 
 
 def test_the_rules_are_the_games_prompt_file_found_through_its_package_else_its_title():
-    written = (resources.files("games.forest") / "prompt.md").read_text()
+    written = (resources.files("meeplog.games.forest") / "prompt.md").read_text()
     taught = game_text(load_rules("forest"))
     assert written.startswith(taught.rules + "\n\n## Options\n") and "## Options" not in taught.rules
     assert game_text(PenniesRules()).rules.startswith("Pennies. Play by its usual rules")

@@ -8,8 +8,8 @@ from email.utils import format_datetime
 import orjson
 import pytest
 
-from players.llm import LlmOptions, LlmPlayer
-from players.transport import Attempt, RemoteFailed, retry_after
+from meeplog.players.llm import LlmOptions, LlmPlayer
+from meeplog.players.transport import Attempt, RemoteFailed, retry_after
 
 
 def test_retry_after_takes_seconds_or_an_http_date():

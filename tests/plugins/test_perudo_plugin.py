@@ -2,8 +2,8 @@
 way a user installs a game of their own, then found through its entry point, played by every player
 type in a tournament, and checked by the conformance kit.
 
-The fresh environment sees Meeplog and its dependencies through a .pth file (this checkout and this
-environment's site-packages), so that the test needs no network; the plug-in itself is built and
+The fresh environment sees Meeplog and its dependencies through a .pth file (this checkout, and this
+environment's site-packages as a site folder), so that the test needs no network; the plug-in itself is built and
 installed by pip from its own pyproject.toml, entry point included.
 """
 
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from players.mock_llm import serving
+from meeplog.players.mock_llm import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 PLUGIN = ROOT / "docs" / "examples" / "perudo"
@@ -30,7 +30,10 @@ class FreshEnv:
         self.python = where / "bin" / "python"
         purelib = Path(subprocess.check_output(
             [self.python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], text=True).strip())
-        (purelib / "meeplog-checkout.pth").write_text(f"{ROOT}\n{sysconfig.get_paths()['purelib']}\n")
+        # this environment's site-packages as a site folder, so that its own .pth files (Meeplog's editable
+        # install among them) are read too
+        (purelib / "meeplog-checkout.pth").write_text(
+            f"{ROOT}\nimport site; site.addsitedir({sysconfig.get_paths()['purelib']!r})\n")
 
     def run(self, *args: str | Path, cwd: Path = ROOT, timeout: float = 600) -> subprocess.CompletedProcess[str]:
         done = subprocess.run([self.python, *args], check=False, cwd=cwd, capture_output=True, text=True,
@@ -39,7 +42,7 @@ class FreshEnv:
         return done
 
     def meeplog(self, *args: str | Path) -> subprocess.CompletedProcess[str]:
-        return self.run("-c", "from core.cli import main; main()", *args)
+        return self.run("-c", "from meeplog.core.cli import main; main()", *args)
 
 
 @pytest.fixture(scope="module")
@@ -59,15 +62,16 @@ def test_the_installed_plug_in_is_listed_and_its_options_described(fresh):
 
 def test_the_viewer_draws_the_plug_ins_own_board(fresh):
     """The board comes from the plug-in's board.py; the seat's dice are marked secret, the others' are backs."""
-    drawn = fresh.run("-c", "import random; from core.registry import load_rules; from replays.viewer.boards import "
-                      "draw; rules = load_rules('perudo'); state = rules.setup(rules.configure(3), random.Random(1)); "
+    drawn = fresh.run("-c", "import random; from meeplog.core.registry import load_rules; "
+                      "from meeplog.replays.viewer.boards import draw; rules = load_rules('perudo'); "
+                      "state = rules.setup(rules.configure(3), random.Random(1)); "
                       "print(draw(rules, rules.view(state, 0)))").stdout
     assert 'class="zone hand me"' in drawn and "data-secret" in drawn and 'title="5 dice"' in drawn
     assert "generic" not in drawn
 
 
 def test_the_plug_in_is_a_pettingzoo_environment_too(fresh):
-    done = fresh.run("-c", "from players.environments import env; from pettingzoo.test import api_test; "
+    done = fresh.run("-c", "from meeplog.players.environments import env; from pettingzoo.test import api_test; "
                      "api_test(env('perudo', players=3), num_cycles=100)")
     assert "Passed API test" in done.stdout
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from core.game import Game
-from core.registry import game_names, load_rules
-from core.runner import MatchSettings
+from meeplog.core.game import Game
+from meeplog.core.registry import game_names, load_rules
+from meeplog.core.runner import MatchSettings
 from tests.replays.recording import Chatty, Pennies, record
 
 PENNIES = Pennies.name

@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from core.registry import game_names, load_rules
-from replays.format import write_replay
+from meeplog.core.registry import game_names, load_rules
+from meeplog.replays.format import write_replay
 from tests.replays.recording import record
 
 GOLDEN = Path(__file__).resolve().parents[2] / "replays" / "golden"

@@ -7,14 +7,14 @@ import uuid
 
 from freezegun import freeze_time
 
-from core.audit import LlmExchange
-from core.cli import player_seed
-from core.game import Game
-from core.kernel import Command, GameEvent
-from core.players import Observation, Player, make_player
-from core.registry import load_rules
-from core.runner import MatchRunner, MatchSettings
-from core.specs import PlayerSpec
+from meeplog.core.audit import LlmExchange
+from meeplog.core.cli import player_seed
+from meeplog.core.game import Game
+from meeplog.core.kernel import Command, GameEvent
+from meeplog.core.players import Observation, Player, make_player
+from meeplog.core.registry import load_rules
+from meeplog.core.runner import MatchRunner, MatchSettings
+from meeplog.core.specs import PlayerSpec
 from tests.toy import PenniesRules
 
 FROZEN_AT = "2025-06-01T12:00:00+00:00"

@@ -10,11 +10,11 @@ import orjson
 import pytest
 from typer.testing import CliRunner
 
-from core.cli import app
-from core.store import open_store
-from replays.cli import console
-from replays.format import read_replay, write_replay
-from replays.steps import Timeline
+from meeplog.core.cli import app
+from meeplog.core.store import open_store
+from meeplog.replays.cli import console
+from meeplog.replays.format import read_replay, write_replay
+from meeplog.replays.steps import Timeline
 from tests.replays.games import audited_game, forest_game
 from tests.replays.golden import golden_files
 

@@ -7,15 +7,15 @@ import dataclasses
 
 import pytest
 
-from core.audit import CommandAccepted, GameFinished
-from core.cli import player_seed
-from core.players import make_player
-from core.runner import MatchRunner, MatchSettings
-from core.specs import PlayerSpec
-from core.store import open_store
-from replays.fork import CannotFork, fork
-from replays.steps import Timeline
-from replays.verify import verify
+from meeplog.core.audit import CommandAccepted, GameFinished
+from meeplog.core.cli import player_seed
+from meeplog.core.players import make_player
+from meeplog.core.runner import MatchRunner, MatchSettings
+from meeplog.core.specs import PlayerSpec
+from meeplog.core.store import open_store
+from meeplog.replays.fork import CannotFork, fork
+from meeplog.replays.steps import Timeline
+from meeplog.replays.verify import verify
 from tests.replays.games import audited_game, forest_game, simultaneous_game
 
 

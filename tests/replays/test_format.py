@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.audit import CommandRejected, LlmExchange, PlayerFellBack
-from replays.format import ReplayFormatError, dump_replay, parse_replay
+from meeplog.core.audit import CommandRejected, LlmExchange, PlayerFellBack
+from meeplog.replays.format import ReplayFormatError, dump_replay, parse_replay
 from tests.replays.games import forest_game, sample_games
 from tests.replays.recording import record
 

@@ -8,10 +8,10 @@ import io
 import pytest
 from rich.console import Console
 
-from core.registry import game_names
-from replays.format import ReplayFormatError, read_replay
-from replays.present import verdict_report
-from replays.verify import verify
+from meeplog.core.registry import game_names
+from meeplog.replays.format import ReplayFormatError, read_replay
+from meeplog.replays.present import verdict_report
+from meeplog.replays.verify import verify
 from tests.replays.golden import GOLDEN, MAKE, golden_files, make_golden
 
 

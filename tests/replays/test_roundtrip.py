@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from core.registry import game_names
-from core.store import open_store
-from replays.format import read_replay, write_replay
-from replays.transfer import GameExists, export_game, import_history
-from replays.verify import verify
+from meeplog.core.registry import game_names
+from meeplog.core.store import open_store
+from meeplog.replays.format import read_replay, write_replay
+from meeplog.replays.transfer import GameExists, export_game, import_history
+from meeplog.replays.verify import verify
 from tests.replays.games import audited_game, sample_games
 from tests.stores import store_of_kind
 

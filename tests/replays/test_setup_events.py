@@ -14,18 +14,18 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from core.audit import GameStarted
-from core.cli import app
-from core.game import Game, block_end
-from core.registry import game_names, load_rules
-from core.store import open_store
-from replays.fork import fork
-from replays.format import read_replay, write_replay
-from replays.present import verdict_report
-from replays.steps import Timeline
-from replays.travel import at_step
-from replays.verify import verify
-from replays.viewer.frames import frame
+from meeplog.core.audit import GameStarted
+from meeplog.core.cli import app
+from meeplog.core.game import Game, block_end
+from meeplog.core.registry import game_names, load_rules
+from meeplog.core.store import open_store
+from meeplog.replays.fork import fork
+from meeplog.replays.format import read_replay, write_replay
+from meeplog.replays.present import verdict_report
+from meeplog.replays.steps import Timeline
+from meeplog.replays.travel import at_step
+from meeplog.replays.verify import verify
+from meeplog.replays.viewer.frames import frame
 from tests.replays.games import forest_game
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -6,15 +6,15 @@ import asyncio
 
 import pytest
 
-from core.audit import DECISIONS, LlmExchange
-from core.cli import player_seed
-from core.game import Game
-from core.players import make_player
-from core.registry import load_rules
-from core.runner import MatchRunner
-from core.specs import PlayerSpec
-from replays.steps import Timeline
-from replays.travel import at_step, state_data
+from meeplog.core.audit import DECISIONS, LlmExchange
+from meeplog.core.cli import player_seed
+from meeplog.core.game import Game
+from meeplog.core.players import make_player
+from meeplog.core.registry import load_rules
+from meeplog.core.runner import MatchRunner
+from meeplog.core.specs import PlayerSpec
+from meeplog.replays.steps import Timeline
+from meeplog.replays.travel import at_step, state_data
 from tests.replays.games import audited_game, simultaneous_game
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from core.audit import AUDIT_EVENTS, DECISIONS, CommandAccepted
-from core.registry import load_rules
-from replays.format import dump_replay, parse_replay
-from replays.verify import verify
+from meeplog.core.audit import AUDIT_EVENTS, DECISIONS, CommandAccepted
+from meeplog.core.registry import load_rules
+from meeplog.replays.format import dump_replay, parse_replay
+from meeplog.replays.verify import verify
 from tests.replays.games import PENNIES, audited_game, sample_games
 from tests.replays.recording import record
 

@@ -7,10 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from core.registry import load_rules
-from core.store import open_store
-from core.tournament.schedule import Plan
-from core.tournament.stored import load_tournament, tournament_ids
+from meeplog.core.registry import load_rules
+from meeplog.core.store import open_store
+from meeplog.core.tournament.schedule import Plan
+from meeplog.core.tournament.stored import load_tournament, tournament_ids
 
 MEEPLOG = str(Path(sys.executable).with_name("meeplog"))
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 
-from core.kernel import Command
-from core.players import Observation, Player
+from meeplog.core.kernel import Command
+from meeplog.core.players import Observation, Player
 
 
 class CrashingPlayer(Player):

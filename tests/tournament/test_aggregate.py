@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.tournament.aggregate import Tournament
-from core.tournament.events import GameFailed, GameRecorded
-from core.tournament.stored import TournamentNotFound, load_tournament, open_tournament, resolve_tournament
+from meeplog.core.tournament.aggregate import Tournament
+from meeplog.core.tournament.events import GameFailed, GameRecorded
+from meeplog.core.tournament.stored import TournamentNotFound, load_tournament, open_tournament, resolve_tournament
 from tests.stores import store_of_kind
 from tests.tournament.plans import forest_plan
 

@@ -10,11 +10,11 @@ from collections import Counter
 
 import pytest
 
-from core.audit import CommandAccepted, CommandRejected, LlmExchange, PlayerFellBack
-from core.store import open_store
-from core.tournament.behaviour import cost, percentile, seat_reports
-from core.tournament.stored import tournament_ids
-from players.mock_llm import MockPolicy, serving
+from meeplog.core.audit import CommandAccepted, CommandRejected, LlmExchange, PlayerFellBack
+from meeplog.core.store import open_store
+from meeplog.core.tournament.behaviour import cost, percentile, seat_reports
+from meeplog.core.tournament.stored import tournament_ids
+from meeplog.players.mock_llm import MockPolicy, serving
 from tests.players_llm.helpers import bot, llm, play
 from tests.tournament.plans import MEEPLOG, meeplog, recorded_so_far
 

@@ -15,11 +15,11 @@ from pathlib import Path
 import orjson
 import pytest
 
-from core.store import open_store
-from core.tournament.run import play_tournament
-from core.tournament.schedule import game_id
-from core.tournament.standings import standings
-from core.tournament.stored import load_tournament, open_tournament, tournament_ids
+from meeplog.core.store import open_store
+from meeplog.core.tournament.run import play_tournament
+from meeplog.core.tournament.schedule import game_id
+from meeplog.core.tournament.standings import standings
+from meeplog.core.tournament.stored import load_tournament, open_tournament, tournament_ids
 from tests.tournament.plans import MEEPLOG, forest_plan, meeplog, recorded, recorded_so_far
 
 REPO = Path(__file__).resolve().parents[2]

@@ -7,14 +7,14 @@ import asyncio
 import os
 import socket
 
-from core.audit import SeatForfeited
-from core.game import Game
-from core.players import make_player
-from core.registry import load_rules
-from core.runner import MatchRunner
-from core.specs import PlayerSpec
-from core.waits import waiting_line
-from players.mock_llm import MockPolicy, serving
+from meeplog.core.audit import SeatForfeited
+from meeplog.core.game import Game
+from meeplog.core.players import make_player
+from meeplog.core.registry import load_rules
+from meeplog.core.runner import MatchRunner
+from meeplog.core.specs import PlayerSpec
+from meeplog.core.waits import waiting_line
+from meeplog.players.mock_llm import MockPolicy, serving
 from tests.tournament.plans import meeplog
 from tests.tournament.test_cli import standings_file
 

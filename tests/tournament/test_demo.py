@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 
-from core.compiled import ROOT
+from meeplog.core.compiled import ROOT
 
 
 def test_the_demo_plays_its_tournament_with_the_installed_players(tmp_path):

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from core.store import open_store
-from core.tournament.inflight import REMOTE_CONCURRENCY, default_concurrency
-from core.tournament.run import play_tournament
-from core.tournament.standings import standings
-from core.tournament.stored import open_tournament
-from players.mock_llm import MockPolicy, serving
+from meeplog.core.store import open_store
+from meeplog.core.tournament.inflight import REMOTE_CONCURRENCY, default_concurrency
+from meeplog.core.tournament.run import play_tournament
+from meeplog.core.tournament.standings import standings
+from meeplog.core.tournament.stored import open_tournament
+from meeplog.players.mock_llm import MockPolicy, serving
 from tests.tournament.plans import forest_plan, meeplog
 from tests.tournament.test_cli import broken_players, standings_file  # noqa: F401 (a fixture)
 

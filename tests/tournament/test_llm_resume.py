@@ -11,9 +11,9 @@ import subprocess
 import time
 from pathlib import Path
 
-from core.audit import GameFinished, LlmExchange
-from core.store import open_store
-from players.mock_llm import MockPolicy, MockServer, serving
+from meeplog.core.audit import GameFinished, LlmExchange
+from meeplog.core.store import open_store
+from meeplog.players.mock_llm import MockPolicy, MockServer, serving
 from tests.tournament.plans import MEEPLOG, meeplog
 from tests.tournament.test_cli import running_in_group, standings_file
 

@@ -8,13 +8,13 @@ import json
 import pytest
 from rich.console import Console
 
-from core.specs import NamedSpec, PlayerSpec, seat_label
-from core.store import open_store
-from core.tournament.report import table
-from core.tournament.run import play_tournament
-from core.tournament.schedule import labels
-from core.tournament.standings import standings
-from core.tournament.stored import open_tournament
+from meeplog.core.specs import NamedSpec, PlayerSpec, seat_label
+from meeplog.core.store import open_store
+from meeplog.core.tournament.report import table
+from meeplog.core.tournament.run import play_tournament
+from meeplog.core.tournament.schedule import labels
+from meeplog.core.tournament.standings import standings
+from meeplog.core.tournament.stored import open_tournament
 from tests.tournament.plans import forest_plan, meeplog
 
 LONG = "llm:base_url=http://models.example.org:8000/v1,model=a-rather-long-model-name-q4_k_m,temperature=0.7"

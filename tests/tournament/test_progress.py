@@ -7,12 +7,12 @@ import asyncio
 
 import pytest
 
-from core.game import Game
-from core.players import make_player
-from core.resume import Diverged
-from core.runner import MatchRunner, MatchSettings
-from core.specs import PlayerSpec
-from core.tournament.progress import Progress
+from meeplog.core.game import Game
+from meeplog.core.players import make_player
+from meeplog.core.resume import Diverged
+from meeplog.core.runner import MatchRunner, MatchSettings
+from meeplog.core.specs import PlayerSpec
+from meeplog.core.tournament.progress import Progress
 from tests.matches import play_match
 
 EVERY_DECISION = MatchSettings(save_every_decision=True)

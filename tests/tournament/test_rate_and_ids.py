@@ -10,10 +10,10 @@ import subprocess
 from rich.console import Console
 from rich.progress import Progress
 
-from core import cli
-from core.cli import fitting_ids
-from core.tournament import cli as tournament_cli
-from core.tournament.cli import RateColumn
+from meeplog.core import cli
+from meeplog.core.cli import fitting_ids
+from meeplog.core.tournament import cli as tournament_cli
+from meeplog.core.tournament.cli import RateColumn
 from tests.core.test_cli import MEEPLOG
 
 

@@ -20,10 +20,10 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from core.store import open_store
-from core.tournament.schedule import game_id
-from core.tournament.stored import load_tournament, tournament_ids
-from players.mock_llm import serving
+from meeplog.core.store import open_store
+from meeplog.core.tournament.schedule import game_id
+from meeplog.core.tournament.stored import load_tournament, tournament_ids
+from meeplog.players.mock_llm import serving
 from tests.stores import postgres_database
 from tests.tournament.plans import MEEPLOG, meeplog, recorded, recorded_so_far
 

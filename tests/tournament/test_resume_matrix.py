@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from players.mock_llm import Behaviour, MockPolicy, MockServer, serving
+from meeplog.players.mock_llm import Behaviour, MockPolicy, MockServer, serving
 from tests.tournament.plans import MEEPLOG, meeplog
 from tests.tournament.test_cli import running_in_group, standings_file
 from tests.tournament.test_llm_resume import without_latency

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from eventsourcing.persistence import IntegrityError
 
-from core.store import open_store
-from core.tournament import run
-from core.tournament.events import GameFailed, GameRecorded
-from core.tournament.run import TournamentConflict, Watcher, play_tournament
-from core.tournament.schedule import game_id
-from core.tournament.standings import standings
-from core.tournament.stored import load_tournament, open_tournament
+from meeplog.core.store import open_store
+from meeplog.core.tournament import run
+from meeplog.core.tournament.events import GameFailed, GameRecorded
+from meeplog.core.tournament.run import TournamentConflict, Watcher, play_tournament
+from meeplog.core.tournament.schedule import game_id
+from meeplog.core.tournament.standings import standings
+from meeplog.core.tournament.stored import load_tournament, open_tournament
 from tests.stores import store_of_kind
 from tests.tournament.plans import forest_plan
 
@@ -91,9 +91,9 @@ def test_a_game_that_cannot_be_played_is_recorded_as_failed_and_the_rest_go_on(t
 
 
 UNGUARDED_SCRIPT = """
-from core.store import open_store
-from core.tournament.run import play_tournament
-from core.tournament.stored import open_tournament
+from meeplog.core.store import open_store
+from meeplog.core.tournament.run import play_tournament
+from meeplog.core.tournament.stored import open_tournament
 from tests.tournament.plans import forest_plan
 
 store = open_store("memory")

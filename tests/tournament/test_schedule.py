@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from core.tournament.schedule import canonical, fixtures, labels
+from meeplog.core.tournament.schedule import canonical, fixtures, labels
 from tests.tournament.plans import forest_plan
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.tournament.aggregate import Tournament
-from core.tournament.events import GameFailed, GameRecorded
-from core.tournament.standings import standings, wilson
+from meeplog.core.tournament.aggregate import Tournament
+from meeplog.core.tournament.events import GameFailed, GameRecorded
+from meeplog.core.tournament.standings import standings, wilson
 from tests.tournament.plans import forest_plan
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 import uvicorn
 
-from replays.viewer.app import create_app
-from replays.viewer.library import Library
+from meeplog.replays.viewer.app import create_app
+from meeplog.replays.viewer.library import Library
 
 CHROMIUM = Path("/usr/bin/chromium")
 

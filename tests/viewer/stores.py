@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.game import Game
-from core.registry import game_names, load_rules
-from core.store import GameStore, open_store
-from core.tournament.run import play_tournament
-from core.tournament.stored import open_tournament
-from replays.format import write_replay
+from meeplog.core.game import Game
+from meeplog.core.registry import game_names, load_rules
+from meeplog.core.store import GameStore, open_store
+from meeplog.core.tournament.run import play_tournament
+from meeplog.core.tournament.stored import open_tournament
+from meeplog.replays.format import write_replay
 from tests.replays.games import audited_game
 from tests.replays.recording import record
 from tests.tournament.plans import forest_plan

@@ -8,9 +8,9 @@ import re
 import pytest
 from starlette.testclient import TestClient
 
-from replays.viewer.app import create_app
-from replays.viewer.boards import board_module, onlooker
-from replays.viewer.library import StoreLibrary
+from meeplog.replays.viewer.app import create_app
+from meeplog.replays.viewer.boards import board_module, onlooker
+from meeplog.replays.viewer.library import StoreLibrary
 
 
 @pytest.fixture(scope="module")

@@ -15,17 +15,17 @@ import orjson
 import pytest
 from starlette.testclient import TestClient
 
-from core.audit import CommandRejected, LlmExchange
-from core.store import open_store
-from core.tournament.standings import standings
-from core.tournament.stored import load_tournament
-from replays.format import dump_replay, parse_replay
-from replays.present import position_document
-from replays.travel import at_step
-from replays.viewer.app import create_app
-from replays.viewer.boards import board_module, mark_changed_zones
-from replays.viewer.library import FileLibrary, GameFilter, StoreLibrary
-from replays.viewer.serving import shown
+from meeplog.core.audit import CommandRejected, LlmExchange
+from meeplog.core.store import open_store
+from meeplog.core.tournament.standings import standings
+from meeplog.core.tournament.stored import load_tournament
+from meeplog.replays.format import dump_replay, parse_replay
+from meeplog.replays.present import position_document
+from meeplog.replays.travel import at_step
+from meeplog.replays.viewer.app import create_app
+from meeplog.replays.viewer.boards import board_module, mark_changed_zones
+from meeplog.replays.viewer.library import FileLibrary, GameFilter, StoreLibrary
+from meeplog.replays.viewer.serving import shown
 from tests.replays.games import simultaneous_game
 from tests.replays.test_verify import bumped
 from tests.stores import postgres_database

@@ -11,16 +11,16 @@ import time
 
 import pytest
 
-from core.game import Game
-from core.kernel import Command
-from core.players import Observation, Player
-from core.registry import game_names, load_rules
-from core.runner import MatchRunner, MatchSettings
-from core.store import open_store
-from core.tournament.run import play_tournament
-from core.tournament.stored import open_tournament
-from replays.viewer.frames import frame
-from replays.viewer.library import StoreLibrary
+from meeplog.core.game import Game
+from meeplog.core.kernel import Command
+from meeplog.core.players import Observation, Player
+from meeplog.core.registry import game_names, load_rules
+from meeplog.core.runner import MatchRunner, MatchSettings
+from meeplog.core.store import open_store
+from meeplog.core.tournament.run import play_tournament
+from meeplog.core.tournament.stored import open_tournament
+from meeplog.replays.viewer.frames import frame
+from meeplog.replays.viewer.library import StoreLibrary
 from tests.tournament.plans import forest_plan
 from tests.viewer.browser import chromium, served
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 
-from core.kernel import Command, GameEvent
-from games.donkey.automatic import play_on
-from games.donkey.commands import ACCEPT, NO_FAVOUR, REFUSE, Commit, DeclareFavour
-from games.donkey.data import load
-from games.donkey.events import Dealt
-from games.donkey.rules import DonkeyRules
-from games.donkey.state import CONTRACT, FAVOUR, LOAD, DonkeyState
+from meeplog.core.kernel import Command, GameEvent
+from meeplog.games.donkey.automatic import play_on
+from meeplog.games.donkey.commands import ACCEPT, NO_FAVOUR, REFUSE, Commit, DeclareFavour
+from meeplog.games.donkey.data import load
+from meeplog.games.donkey.events import Dealt
+from meeplog.games.donkey.rules import DonkeyRules
+from meeplog.games.donkey.state import CONTRACT, FAVOUR, LOAD, DonkeyState
 
 RULES = DonkeyRules()
 DATA = load()

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.kernel import IllegalCommand
-from games.donkey.commands import ACCEPT, REFUSE, Commit, DeclareFavour, Peek
-from games.donkey.events import (
+from meeplog.core.kernel import IllegalCommand
+from meeplog.games.donkey.commands import ACCEPT, REFUSE, Commit, DeclareFavour, Peek
+from meeplog.games.donkey.events import (
     DonkeyRevealed,
     LoadsRevealed,
     LostDonkeyReturns,
@@ -18,7 +18,7 @@ from games.donkey.events import (
     RoundScored,
     StubbornBalked,
 )
-from games.donkey.state import CONTRACT, FAVOUR, LOAD, OVER
+from meeplog.games.donkey.state import CONTRACT, FAVOUR, LOAD, OVER
 from tests.games.donkey.table import RULES, commit_all, contracts, do, lowest, of_type, play_round, scores, start
 
 

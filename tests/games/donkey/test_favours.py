@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.kernel import IllegalCommand
-from games.donkey.commands import (
+from meeplog.core.kernel import IllegalCommand
+from meeplog.games.donkey.commands import (
     ACCEPT,
     FAVOUR4_KEEP,
     FAVOUR8_KEEP,
@@ -21,8 +21,8 @@ from games.donkey.commands import (
     Favour8Swap,
     Peek,
 )
-from games.donkey.events import Favour4Swapped, LoadsRevealed, RoundScored
-from games.donkey.state import CONTRACT, FAVOUR, PICK, POST, SWAP
+from meeplog.games.donkey.events import Favour4Swapped, LoadsRevealed, RoundScored
+from meeplog.games.donkey.state import CONTRACT, FAVOUR, PICK, POST, SWAP
 from tests.games.donkey.table import (
     RULES,
     commit_all,

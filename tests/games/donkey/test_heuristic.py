@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from games.donkey.commands import ACCEPT, REFUSE, Commit, Favour8Pick, Peek
-from games.donkey.heuristic import DonkeyHeuristic
+from meeplog.games.donkey.commands import ACCEPT, REFUSE, Commit, Favour8Pick, Peek
+from meeplog.games.donkey.heuristic import DonkeyHeuristic
 from tests.games.donkey.table import RULES, commit_all, contracts, do, favours, start
 
 HEURISTIC = DonkeyHeuristic()

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import random
 
-from games.donkey.commands import ACCEPT, REFUSE, Commit, DeclareFavour, Favour4Swap, Favour6Adjust, NoFavour, Peek
-from games.donkey.events import DonkeyRevealed, GameEnded
+from meeplog.games.donkey.commands import (
+    ACCEPT,
+    REFUSE,
+    Commit,
+    DeclareFavour,
+    Favour4Swap,
+    Favour6Adjust,
+    NoFavour,
+    Peek,
+)
+from meeplog.games.donkey.events import DonkeyRevealed, GameEnded
 from tests.games.donkey.table import RULES, start
 
 

@@ -7,8 +7,8 @@ import random
 import pytest
 from pydantic import ValidationError
 
-from games.donkey.commands import ACCEPT, Favour6Adjust, Peek
-from games.donkey.events import Dealt
+from meeplog.games.donkey.commands import ACCEPT, Favour6Adjust, Peek
+from meeplog.games.donkey.events import Dealt
 from tests.games.donkey.table import RULES, commit_all, contracts, do, favours, lowest, play_round, start
 
 

@@ -9,13 +9,13 @@ import random
 
 import pytest
 
-from core.kernel import IllegalCommand
-from games.forest.commands import CashIn, DeclineTake, PassCash, PlayCard, TakeCard
-from games.forest.data import load
-from games.forest.events import Dealt, GameScored, RoundEnded
-from games.forest.rules import ForestRules
-from games.forest.scoring import game_scores
-from games.forest.state import CASH_FIRST, CASH_SECOND, PLAY, TAKE_FIRST, TAKE_SECOND, ForestState
+from meeplog.core.kernel import IllegalCommand
+from meeplog.games.forest.commands import CashIn, DeclineTake, PassCash, PlayCard, TakeCard
+from meeplog.games.forest.data import load
+from meeplog.games.forest.events import Dealt, GameScored, RoundEnded
+from meeplog.games.forest.rules import ForestRules
+from meeplog.games.forest.scoring import game_scores
+from meeplog.games.forest.state import CASH_FIRST, CASH_SECOND, PLAY, TAKE_FIRST, TAKE_SECOND, ForestState
 
 RULES = ForestRules()
 DATA = load()

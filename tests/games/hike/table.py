@@ -6,13 +6,13 @@ import random
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from core.kernel import Command, GameEvent
-from games.hike.cards import Cards
-from games.hike.commands import Join, StartHike
-from games.hike.data import DATA_FILE, load
-from games.hike.events import BearCame
-from games.hike.rules import HikeRules
-from games.hike.state import EMPTY, TURN, HikeState
+from meeplog.core.kernel import Command, GameEvent
+from meeplog.games.hike.cards import Cards
+from meeplog.games.hike.commands import Join, StartHike
+from meeplog.games.hike.data import DATA_FILE, load
+from meeplog.games.hike.events import BearCame
+from meeplog.games.hike.rules import HikeRules
+from meeplog.games.hike.state import EMPTY, TURN, HikeState
 
 RULES = HikeRules()
 CARDS = load()

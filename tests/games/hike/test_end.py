@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from games.hike.commands import Draw
-from games.hike.events import GameEnded
+from meeplog.games.hike.commands import Draw
+from meeplog.games.hike.events import GameEnded
 from tests.games.hike.table import RULES, c, do, table
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import asyncio
 import random
 
-from core.game import Game
-from core.runner import MatchRunner, MatchSettings
-from games.hike.commands import Continue, StartHike, StayOut
-from players.mcts import MctsPlayer
-from players.mcts_options import MctsOptions
-from players.random import RandomPlayer
+from meeplog.core.game import Game
+from meeplog.core.runner import MatchRunner, MatchSettings
+from meeplog.games.hike.commands import Continue, StartHike, StayOut
+from meeplog.players.mcts import MctsPlayer
+from meeplog.players.mcts_options import MctsOptions
+from meeplog.players.random import RandomPlayer
 from tests.games.hike.table import RULES, do, table, waiting
 
 POLICY = RULES.heuristic()

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.hike.commands import Abandon, Continue, Discard, Draw, Drop, Join, Pay, Place, PlayHazard, StartHike
-from games.hike.events import (
+from meeplog.games.hike.commands import Abandon, Continue, Discard, Draw, Drop, Join, Pay, Place, PlayHazard, StartHike
+from meeplog.games.hike.events import (
     BlisterCame,
     Busted,
     Dropped,

@@ -4,8 +4,19 @@ from __future__ import annotations
 
 import random
 
-from games.hike.commands import Abandon, Draw, Drop, FinishPacking, Join, PackCard, Pay, Place, PlayHazard, StartHike
-from games.hike.events import Abandoned, BearCame, BlisterCame, Matched, PackShown, Placed
+from meeplog.games.hike.commands import (
+    Abandon,
+    Draw,
+    Drop,
+    FinishPacking,
+    Join,
+    PackCard,
+    Pay,
+    Place,
+    PlayHazard,
+    StartHike,
+)
+from meeplog.games.hike.events import Abandoned, BearCame, BlisterCame, Matched, PackShown, Placed
 from tests.games.hike.table import RULES, c, cs, do, of_type, slot, table
 
 DRAW = ["compass"] * 10

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.kernel import IllegalCommand
-from games.hike.commands import Discard, Drop, PlayHazard
-from games.hike.data import DATA_FILE
-from games.hike.events import BearCame, RaccoonCame, SkunkCame
+from meeplog.core.kernel import IllegalCommand
+from meeplog.games.hike.commands import Discard, Drop, PlayHazard
+from meeplog.games.hike.data import DATA_FILE
+from meeplog.games.hike.events import BearCame, RaccoonCame, SkunkCame
 from tests.games.hike.table import RULES, c, cs, do, hand_of, of_type, pack_of, table, waiting
 
 DRAW = ["compass"] * 10

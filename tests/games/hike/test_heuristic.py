@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from games.hike.commands import Drop
-from games.hike.heuristic import HikeHeuristic
-from games.hike.state import DOWN
+from meeplog.games.hike.commands import Drop
+from meeplog.games.hike.heuristic import HikeHeuristic
+from meeplog.games.hike.state import DOWN
 from tests.games.hike.table import RULES, bear_hike, c
 
 

@@ -9,10 +9,10 @@ from collections import Counter
 import pytest
 from pydantic import ValidationError
 
-from core.kernel import IllegalCommand
-from games.hike.commands import Continue, Draw, Pay
-from games.hike.data import DATA_FILE, load
-from games.hike.state import EMPTY
+from meeplog.core.kernel import IllegalCommand
+from meeplog.games.hike.commands import Continue, Draw, Pay
+from meeplog.games.hike.data import DATA_FILE, load
+from meeplog.games.hike.state import EMPTY
 from tests.conformance.playouts import play, steps
 from tests.games.hike.table import CARDS, RULES, c
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.kernel import IllegalCommand
-from games.hike.commands import Abandon, Continue, Discard, Drop, Join, Pay, StartHike, StayOut
-from games.hike.events import (
+from meeplog.core.kernel import IllegalCommand
+from meeplog.games.hike.commands import Abandon, Continue, Discard, Drop, Join, Pay, StartHike, StayOut
+from meeplog.games.hike.events import (
     Abandoned,
     BearCame,
     BlisterCame,
@@ -23,7 +23,7 @@ from games.hike.events import (
     Skunked,
     TrailEnded,
 )
-from games.hike.state import DECIDE, OVER, TURN
+from meeplog.games.hike.state import DECIDE, OVER, TURN
 from tests.games.hike.table import RULES, c, cs, do, hand_of, of_type, pack_of, table, waiting
 
 FILLER = ["compass"] * 10

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from core.kernel import IllegalCommand
-from games.hike.commands import (
+from meeplog.core.kernel import IllegalCommand
+from meeplog.games.hike.commands import (
     Discard,
     Draw,
     EndTurn,
@@ -17,8 +17,8 @@ from games.hike.commands import (
     PlayHazard,
     StartHike,
 )
-from games.hike.events import BearCame, Drew, GameEnded, Packed, PackShown, Placed, TurnEnded
-from games.hike.state import OVER, SETUP, TURN
+from meeplog.games.hike.events import BearCame, Drew, GameEnded, Packed, PackShown, Placed, TurnEnded
+from meeplog.games.hike.state import OVER, SETUP, TURN
 from tests.games.hike.table import RULES, c, do, hand_of, of_type, pack_of, slot, table, waiting
 
 

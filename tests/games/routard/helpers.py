@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.kernel import Command, GameEvent
-from games.routard import RoutardRules
-from games.routard import commands as cmd
-from games.routard.amounts import aim
-from games.routard.evolve import settle
-from games.routard.rules import play_on
-from games.routard.state import RoutardState
-from games.routard.tasks import Start, Task, TurnEnd
+from meeplog.core.kernel import Command, GameEvent
+from meeplog.games.routard import RoutardRules
+from meeplog.games.routard import commands as cmd
+from meeplog.games.routard.amounts import aim
+from meeplog.games.routard.evolve import settle
+from meeplog.games.routard.rules import play_on
+from meeplog.games.routard.state import RoutardState
+from meeplog.games.routard.tasks import Start, Task, TurnEnd
 
 RULES = RoutardRules()
 

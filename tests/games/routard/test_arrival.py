@@ -2,10 +2,10 @@
 
 import random
 
-from games.routard import commands as cmd
-from games.routard import events as ev
-from games.routard.rules import play_on
-from games.routard.tasks import TurnEnd
+from meeplog.games.routard import commands as cmd
+from meeplog.games.routard import events as ev
+from meeplog.games.routard.rules import play_on
+from meeplog.games.routard.tasks import TurnEnd
 from tests.games.routard.helpers import (
     RULES,
     full_collection,

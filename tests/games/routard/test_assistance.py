@@ -1,9 +1,9 @@
 """Routard Assistance (§5.12, R35-R46): lost elements, charges and the broke player, Job and Hotel Assistance."""
 
-from games.routard import commands as cmd
-from games.routard import events as ev
-from games.routard.state import NOT_BROKE
-from games.routard.tasks import Charge
+from meeplog.games.routard import commands as cmd
+from meeplog.games.routard import events as ev
+from meeplog.games.routard.state import NOT_BROKE
+from meeplog.games.routard.tasks import Charge
 from tests.games.routard.helpers import (
     Dice,
     card,

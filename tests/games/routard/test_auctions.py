@@ -2,9 +2,9 @@
 
 import random
 
-from core.kernel import Pending
-from games.routard import commands as cmd
-from games.routard import events as ev
+from meeplog.core.kernel import Pending
+from meeplog.games.routard import commands as cmd
+from meeplog.games.routard import events as ev
 from tests.games.routard.helpers import RULES, bid, card, full_collection, give, legal, play, travelling, waiting_for
 
 

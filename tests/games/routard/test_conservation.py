@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from games.routard import events as ev
-from games.routard.data import COLLECTION_DECKS, DECKS
-from games.routard.state import BANK
-from games.routard.tasks import Purchase, Resolve
+from meeplog.games.routard import events as ev
+from meeplog.games.routard.data import COLLECTION_DECKS, DECKS
+from meeplog.games.routard.state import BANK
+from meeplog.games.routard.tasks import Purchase, Resolve
 from tests.games.routard.helpers import RULES
 
 

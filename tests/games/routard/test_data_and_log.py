@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from games.routard import commands as cmd
-from games.routard import events as ev
-from games.routard.data import DATA_FILE, load
+from meeplog.games.routard import commands as cmd
+from meeplog.games.routard import events as ev
+from meeplog.games.routard.data import DATA_FILE, load
 from tests.conformance.playouts import play as random_game
 from tests.games.routard.helpers import RULES, bid, on_top, play, travelling
 

@@ -1,8 +1,8 @@
 """Every effect kind of the data file's vocabulary, run from the real cards that use it (§5.8, R31-R35, R46)."""
 
-from games.routard import commands as cmd
-from games.routard import events as ev
-from games.routard.queries import stack
+from meeplog.games.routard import commands as cmd
+from meeplog.games.routard import events as ev
+from meeplog.games.routard.queries import stack
 from tests.games.routard.helpers import card, give, kinds, legal, on_top, play, travelling, waiting_for
 
 SPACE_BEFORE = {"chance": 1, "poste_restante": 3, "job": 0}  # walking 1 from here lands on that kind of space

@@ -2,8 +2,8 @@
 
 import random
 
-from games.routard import commands as cmd
-from games.routard.heuristic import RoutardHeuristic
+from meeplog.games.routard import commands as cmd
+from meeplog.games.routard.heuristic import RoutardHeuristic
 from tests.games.routard.helpers import RULES, full_collection, legal, on_top, play, travelling
 
 

@@ -1,9 +1,9 @@
 """Hitchhiking, "le stop" (§5.10, R23, R26-R30): who drives, who pays, stacks on airports and the arrival."""
 
-from games.routard import commands as cmd
-from games.routard import events as ev
-from games.routard.queries import stack
-from games.routard.tasks import Act
+from meeplog.games.routard import commands as cmd
+from meeplog.games.routard import events as ev
+from meeplog.games.routard.queries import stack
+from meeplog.games.routard.tasks import Act
 from tests.games.routard.helpers import (
     full_collection,
     kinds,

@@ -1,8 +1,8 @@
 """Stage 1, the backpack (§5.4, R5-R10, R53): the sheet, the departure minimum, express and auto-depart."""
 
-from games.routard import commands as cmd
-from games.routard import events as ev
-from games.routard.state import HOME
+from meeplog.games.routard import commands as cmd
+from meeplog.games.routard import events as ev
+from meeplog.games.routard.state import HOME
 from tests.games.routard.helpers import game, kinds, legal, play, waiting_for
 
 

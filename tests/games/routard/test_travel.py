@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.routard import commands as cmd
-from games.routard import events as ev
+from meeplog.games.routard import commands as cmd
+from meeplog.games.routard import events as ev
 from tests.games.routard.helpers import card, game, kinds, legal, on_top, play, start_turn, travelling, waiting_for
 
 SCALE = {1: 0, 2: 20, 3: 50, 4: 100, 5: 200, 6: 400}

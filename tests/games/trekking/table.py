@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 
-from core.kernel import Command, GameEvent
-from games.trekking import data
-from games.trekking.commands import PayCard, SetOff
-from games.trekking.events import Dealt, GameBegan, StartAirportChosen
-from games.trekking.rules import TrekkingRules, _routes
-from games.trekking.state import NO_ONE, PAY, TrekState
+from meeplog.core.kernel import Command, GameEvent
+from meeplog.games.trekking import data
+from meeplog.games.trekking.commands import PayCard, SetOff
+from meeplog.games.trekking.events import Dealt, GameBegan, StartAirportChosen
+from meeplog.games.trekking.rules import TrekkingRules, _routes
+from meeplog.games.trekking.state import NO_ONE, PAY, TrekState
 
 RULES = TrekkingRules()
 DATA = data.DATA.load(None)

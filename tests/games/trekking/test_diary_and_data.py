@@ -8,9 +8,9 @@ import tomllib
 import pytest
 from pydantic import ValidationError
 
-from games.trekking.commands import Journey, MoveTo, PayCard, SkipFly, Visit
-from games.trekking.data import DATA_FILE, TrekData
-from games.trekking.events import (
+from meeplog.games.trekking.commands import Journey, MoveTo, PayCard, SkipFly, Visit
+from meeplog.games.trekking.data import DATA_FILE, TrekData
+from meeplog.games.trekking.events import (
     EndTriggered,
     Flew,
     RegionBonusTaken,

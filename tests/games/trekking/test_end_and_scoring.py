@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from games.trekking.commands import DrawTrekCard, DrawTwo, MoveTo, Visit
-from games.trekking.events import DestinationDealt, EndTriggered, TurnEnded, Visited
-from games.trekking.scoring import ScoreSheet, score_sheet
-from games.trekking.state import OVER
+from meeplog.games.trekking.commands import DrawTrekCard, DrawTwo, MoveTo, Visit
+from meeplog.games.trekking.events import DestinationDealt, EndTriggered, TurnEnded, Visited
+from meeplog.games.trekking.scoring import ScoreSheet, score_sheet
+from meeplog.games.trekking.state import OVER
 from tests.games.trekking.table import RULES, cards, do, loc, pay, world
 
 RED, BLUE, YELLOW, WHITE = range(4)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from games.trekking.commands import DrawTwo, Journey, MoveTo, PayCard, Recolor, Visit
-from games.trekking.heuristic import TrekkingHeuristic
+from meeplog.games.trekking.commands import DrawTwo, Journey, MoveTo, PayCard, Recolor, Visit
+from meeplog.games.trekking.heuristic import TrekkingHeuristic
 from tests.games.trekking.table import RULES, card, cards, do, legal, loc, pay, world
 
 POLICY = TrekkingHeuristic()

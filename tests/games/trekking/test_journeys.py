@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.kernel import IllegalCommand
-from games.trekking.commands import (
+from meeplog.core.kernel import IllegalCommand
+from meeplog.games.trekking.commands import (
     Journey,
     JourneyDraw,
     JourneyFly,
@@ -20,7 +20,7 @@ from games.trekking.commands import (
     SkipEffect,
     TakeVp3,
 )
-from games.trekking.events import (
+from meeplog.games.trekking.events import (
     DestinationDealt,
     EffectSkipped,
     Flew,
@@ -37,7 +37,7 @@ from games.trekking.events import (
     Visited,
     Vp3Taken,
 )
-from games.trekking.state import ACTION, EFFECT
+from meeplog.games.trekking.state import ACTION, EFFECT
 from tests.games.trekking.table import DATA, card, cards, do, legal, loc, names, of_type, pay, world
 
 RED, BLUE, YELLOW, WHITE = range(4)

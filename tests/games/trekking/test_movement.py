@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from core.kernel import IllegalCommand
-from games.trekking.commands import Fly, MoveTo, PayCard, SetOff, SkipFly
-from games.trekking.events import SouvenirCollected, TrekCardPlayed, Trekked
-from games.trekking.routes import Routes
-from games.trekking.state import ACTION, FLY, PAY, ROUTE
+from meeplog.core.kernel import IllegalCommand
+from meeplog.games.trekking.commands import Fly, MoveTo, PayCard, SetOff, SkipFly
+from meeplog.games.trekking.events import SouvenirCollected, TrekCardPlayed, Trekked
+from meeplog.games.trekking.routes import Routes
+from meeplog.games.trekking.state import ACTION, FLY, PAY, ROUTE
 from tests.games.trekking.table import DATA, RULES, card, cards, do, hand_of, legal, loc, names, of_type, pay, world
 
 

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from games.trekking.heuristic import TrekkingHeuristic
-from games.trekking.state import OVER
+from meeplog.games.trekking.heuristic import TrekkingHeuristic
+from meeplog.games.trekking.state import OVER
 from tests.games.trekking.table import RULES
 
 OPTIONS = [

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from games.trekking.commands import DrawTrekCard, DrawTwo, MoveTo
-from games.trekking.events import EndTriggered, RegionBonusTaken, SouvenirCollected, TileChanged, TurnEnded
-from games.trekking.state import ACTION, OVER
+from meeplog.games.trekking.commands import DrawTrekCard, DrawTwo, MoveTo
+from meeplog.games.trekking.events import EndTriggered, RegionBonusTaken, SouvenirCollected, TileChanged, TurnEnded
+from meeplog.games.trekking.state import ACTION, OVER
 from tests.games.trekking.table import DATA, RULES, do, loc, of_type, pay, world
 
 RED, BLUE, YELLOW, WHITE = range(4)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.kernel import IllegalCommand
-from games.trekking.commands import DrawTrekCard, DrawTwo, MoveTo, SkipFly, TakeTrekCard, Visit
-from games.trekking.events import (
+from meeplog.core.kernel import IllegalCommand
+from meeplog.games.trekking.commands import DrawTrekCard, DrawTwo, MoveTo, SkipFly, TakeTrekCard, Visit
+from meeplog.games.trekking.events import (
     DestinationDealt,
     TrekCardDrawn,
     TrekCardTaken,
@@ -15,7 +15,7 @@ from games.trekking.events import (
     TurnEnded,
     Visited,
 )
-from games.trekking.state import ACTION, DRAW, FLY, NO_ONE
+from meeplog.games.trekking.state import ACTION, DRAW, FLY, NO_ONE
 from tests.games.trekking.table import DATA, card, cards, do, legal, loc, of_type, pay, world
 
 ULURU_HAND = ["SCE-1", "SCE-2", "NAT-3", "ADV-1"]

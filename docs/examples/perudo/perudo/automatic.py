@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from core.kernel import GameEvent
+from meeplog.core.kernel import GameEvent
 
 from .events import DiceRolled, DieLost, RoundStarted
 from .state import PerudoState

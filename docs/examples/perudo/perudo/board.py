@@ -3,7 +3,7 @@ every other cup a row of backs (docs/writing-a-game.md, "What the other doors ne
 
 from __future__ import annotations
 
-from core.drawing import backs, board, card, chip, text, zone
+from meeplog.core.drawing import backs, board, card, chip, text, zone
 
 from .view import PerudoView, Reveal
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.kernel import Command
+from meeplog.core.kernel import Command
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from pydantic import Field
 
-from core.kernel import GameConfig
+from meeplog.core.kernel import GameConfig
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # P1: a cup of dice per player, six in the box
 

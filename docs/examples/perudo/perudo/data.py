@@ -12,8 +12,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, model_validator
 
-from core.datafiles import DataFile
-from core.limits import MAX_LEGAL_COMMANDS
+from meeplog.core.datafiles import DataFile
+from meeplog.core.limits import MAX_LEGAL_COMMANDS
 
 from .config import MAX_PLAYERS
 

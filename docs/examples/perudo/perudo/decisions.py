@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from core.kernel import Command, GameEvent, IllegalCommand
+from meeplog.core.kernel import Command, GameEvent, IllegalCommand
 
 from .automatic import after_loss, next_round
 from .bids import faces_open, lowest, matching, why_not

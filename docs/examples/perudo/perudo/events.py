@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.kernel import GameEvent, PrivateEvent
+from meeplog.core.kernel import GameEvent, PrivateEvent
 
 
 @dataclass(frozen=True)

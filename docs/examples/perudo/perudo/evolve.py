@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from core.kernel import GameEvent
+from meeplog.core.kernel import GameEvent
 
 from .events import (
     BidMade,

@@ -11,8 +11,8 @@ import math
 import random
 from functools import cache
 
-from core.evaluation import win_chances
-from core.kernel import Command
+from meeplog.core.evaluation import win_chances
+from meeplog.core.kernel import Command
 
 from .bids import lowest
 from .commands import CALZA, DUDO, Bid, BidOn

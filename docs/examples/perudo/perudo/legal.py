@@ -3,7 +3,7 @@ bid in two steps (a face, then how many, P5-P8), or call the standing bid with d
 
 from __future__ import annotations
 
-from core.kernel import GAME_OVER, Command, Pending
+from meeplog.core.kernel import GAME_OVER, Command, Pending
 
 from .bids import Bidding, faces_open, quantities
 from .commands import CALZA, DUDO

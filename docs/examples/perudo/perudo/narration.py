@@ -6,7 +6,7 @@ the event and the fixed data only, as `describe` may be handed any later state.
 
 from __future__ import annotations
 
-from core.kernel import Command, GameEvent
+from meeplog.core.kernel import Command, GameEvent
 
 from .commands import Bid, BidOn, Calza, Dudo
 from .events import (

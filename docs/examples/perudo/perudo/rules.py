@@ -10,7 +10,7 @@ import random
 
 from pydantic import BaseModel
 
-from core.kernel import Command, GameEvent, Outcome, Pending, Policy, Rules
+from meeplog.core.kernel import Command, GameEvent, Outcome, Pending, Policy, Rules
 
 from .automatic import next_round
 from .commands import COMMANDS

@@ -5,7 +5,7 @@ Perudo keeps no points, so a seat's score is the number of players it outlasted.
 
 from __future__ import annotations
 
-from core.kernel import Outcome
+from meeplog.core.kernel import Outcome
 
 from .state import PerudoState
 
