@@ -195,12 +195,12 @@ class GameStore(Application):
     def construct_mapper(self) -> Mapper:
         return GameEventMapper(transcoder=self.construct_transcoder())
 
-    def save_rows(self, rows: Sequence[Row], *aggregates: Any) -> None:
-        """Save rows encoded elsewhere (`encoded`) and the aggregates' new events in one transaction.
+    def save_rows(self, rows: Sequence[Row], records: Sequence[Recorded]) -> None:
+        """Save rows encoded elsewhere (`encoded`) and other records (a tournament's) in one transaction.
 
         On SQLite the rows go to the events table as they are, in one statement: a finished game's records cost
         the writer no object each. Elsewhere they become the library's stored events."""
-        stored = [self.mapper.to_stored_event(e) for aggregate in aggregates for e in aggregate.collect_events()]
+        stored = [self.mapper.to_stored_event(record) for record in records]
         recorder = self.recorder
         if isinstance(recorder, BatchedSQLiteRecorder):
             with recorder.datastore.transaction(commit=True) as cursor:

@@ -42,6 +42,7 @@ from meeplog.core.tournament.ray_pool import RayUnavailable, connect
 from meeplog.core.tournament.report import printable, write_all
 from meeplog.core.tournament.run import (
     BACKENDS,
+    STORE_PATIENCE,
     Backend,
     TournamentConflict,
     Watcher,
@@ -229,6 +230,13 @@ class ProgressBar(Watcher):
     def progressed(self, records: Sequence[Recorded]) -> None:
         self.fell_back += sum(isinstance(r.event, PlayerFellBack) for r in records)
         self.progress.update(self.bar, faults=self._faults())
+
+    def store_unreachable(self, reason: str) -> None:
+        self.progress.console.print(f"the store stopped answering ({reason}); waiting for it to come back, up to "
+                                    f"{STORE_PATIENCE / 60:g} minutes (nothing is lost meanwhile)", soft_wrap=True)
+
+    def store_back(self) -> None:
+        self.progress.console.print("the store answers again; the tournament goes on")
 
     def _faults(self) -> str:
         counts = (("fell back", self.fell_back), ("forfeited", self.forfeited), ("failed", self.failed))

@@ -19,17 +19,19 @@ import dataclasses
 import multiprocessing
 import os
 import queue as queues
+import threading
 import time
 import uuid
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.context import BaseContext
 from multiprocessing.queues import Queue
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError
+from tenacity import Retrying, retry_if_exception_type, stop_after_delay, wait_exponential
 
 from meeplog.core.game import Recorded
 from meeplog.core.players import CannotPlay, load_player_class
@@ -50,6 +52,10 @@ BACKENDS: tuple[Backend, ...] = ("local", "ray")
 QUEUED_PER_WORKER = 8  # keeps workers busy while this process writes; the rest waits, cancellable
 BATCH_GAMES = 256  # at most this many finished games are saved in one transaction
 BATCH_SECONDS = 0.1  # and none waits longer than this for its transaction (what a crash here may lose)
+STORE_PATIENCE = 300.0  # seconds a run waits for a store that stopped answering before it gives up
+SLOW_STORE = 3.0  # a store call this long says so: the store has stopped answering, or is very busy
+UNREACHABLE = (OperationalError, InterfaceError)  # the library's errors for a database that cannot be reached
+T = TypeVar("T")
 PROGRESS_POLL = 0.05  # seconds between two looks at the progress of games in flight, when some seat is remote
 WORKER_DIED = "its worker process died (the player crashed the interpreter, or the system killed it)"
 
@@ -107,6 +113,12 @@ class Watcher:
     def progressed(self, records: Sequence[Recorded]) -> None:
         """Records of games with a remote seat, saved as they were made (decision by decision)."""
 
+    def store_unreachable(self, reason: str) -> None:
+        """The store stopped answering (a database restarting): the run waits for it (STORE_PATIENCE)."""
+
+    def store_back(self) -> None:
+        """The store answers again after store_unreachable; nothing was lost."""
+
 
 class Writer:
     """This process's side of saving: games' records as they come, each once, then games and results.
@@ -128,7 +140,7 @@ class Writer:
 
     def with_stored(self, task: GameTask) -> GameTask:
         """The task with what the store holds of its game, from an interrupted run, to be played again."""
-        stored = tuple(self.store.events.get(task.game_id))
+        stored = tuple(patiently(lambda: list(self.store.events.get(task.game_id)), self.watcher))
         self.saved[task.game_id] = len(stored)
         return dataclasses.replace(task, stored=stored)
 
@@ -141,7 +153,7 @@ class Writer:
             except queues.Empty:
                 break
         if unsaved := [records for records in map(self._unsaved, batches) if records.records]:
-            save(self.store, *unsaved)
+            save(self.store, *unsaved, watcher=self.watcher)
             self.watcher.progressed([record for records in unsaved for record in records.records])
 
     def finished(self, outcomes: Sequence[PlayedGame | GameFailed]) -> None:
@@ -167,8 +179,9 @@ class Writer:
         for result in results:
             self.tournament.record(result)
         rows = [row for outcome in outcomes if isinstance(outcome, PlayedGame) for row in self._unsaved_rows(outcome)]
+        events = self.tournament.collect_events()  # once: a save tried again must save the same events
         try:
-            self.store.save_rows(rows, self.tournament)
+            patiently(lambda: self.store.save_rows(rows, events), self.watcher)
         except IntegrityError as error:
             raise conflict(error) from error
         self.watcher.recorded(results)
@@ -211,9 +224,10 @@ def play_tournament(
     what is recorded as it is.
     """
     queue = deque(task(tournament, fixture, settings) for fixture in tournament.pending())
+    watcher = watcher or Watcher()
     tournament.start(workers)
-    save(store, tournament)
-    writer = Writer(store, tournament, watcher or Watcher())
+    save(store, tournament, watcher=watcher)
+    writer = Writer(store, tournament, watcher)
     in_flight = concurrency or default_concurrency(has_remote_seat(tournament))
     room = workers * max(in_flight, QUEUED_PER_WORKER)
     while queue:
@@ -222,7 +236,7 @@ def play_tournament(
                 writer.finished([GameFailed(suspect.index, WORKER_DIED)])
     writer.flush()
     tournament.finish()
-    save(store, tournament)
+    save(store, tournament, watcher=watcher)
 
 
 class Pool(Protocol):
@@ -321,12 +335,46 @@ def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, room: int)
     return []
 
 
-def save(store: GameStore, *aggregates: Records | Tournament) -> None:
-    """Save games' records and the tournament in one transaction."""
+def save(store: GameStore, *aggregates: Records | Tournament, watcher: Watcher) -> None:
+    """Save games' records and the tournament in one transaction, waiting out a store that cannot be reached."""
+    collected = [Records(aggregate.id, aggregate.collect_events()) for aggregate in aggregates]  # taken once
     try:
-        store.save(*aggregates)
+        patiently(lambda: store.save(*collected), watcher)
     except IntegrityError as error:
         raise conflict(error) from error
+
+
+def patiently(call: Callable[[], T], watcher: Watcher) -> T:
+    """`call`, waiting out a store that cannot be reached (a database restarting, a network cut): the library
+    itself waits up to a minute or so for a connection, and past that the call is tried again with backoff for
+    STORE_PATIENCE seconds. The watcher is told once when the store has kept the run waiting SLOW_STORE seconds
+    (or failed), and once when it answers again."""
+    told = threading.Event()
+
+    def tell(reason: str) -> None:
+        if not told.is_set():
+            told.set()
+            watcher.store_unreachable(reason)
+
+    slow = threading.Timer(SLOW_STORE, tell, (f"no answer for {SLOW_STORE:g} s",))
+    slow.daemon = True
+    slow.start()
+    try:
+        result = Retrying(
+            retry=retry_if_exception_type(UNREACHABLE), wait=wait_exponential(multiplier=0.5, max=10),
+            stop=stop_after_delay(STORE_PATIENCE), reraise=True,
+            before_sleep=lambda state: tell(_first_line(state.outcome.exception() if state.outcome else None)),
+        )(call)
+    finally:
+        slow.cancel()
+    if told.is_set():
+        watcher.store_back()
+    return result
+
+
+def _first_line(error: BaseException | None) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
 
 
 def conflict(error: IntegrityError) -> TournamentConflict:
