@@ -117,7 +117,7 @@ def run(
         list[str], typer.Option("--player", "-p", help="a player: [NAME=]spec, e.g. gpt=llm:base_url=...,model=...")
     ],
     games: Annotated[int, typer.Option(min=1, help="number of games")] = 100,
-    seats: Annotated[int | None, typer.Option(help="seats per game (default: one per player, as allowed)")] = None,
+    seats: Annotated[int | None, typer.Option(min=1, help="seats per game (default: one a player)")] = None,
     workers: Annotated[int | None, typer.Option(min=1, help="worker processes (default: one per core)")] = None,
     concurrency: Annotated[
         int | None,

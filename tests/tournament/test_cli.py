@@ -181,6 +181,12 @@ def test_mistakes_get_one_line_errors(tmp_path, args, message):
     assert message in result.stderr and "Traceback" not in result.stderr
 
 
+def test_a_seat_count_below_one_is_refused_not_taken_for_the_default(tmp_path):
+    result = meeplog("tournament", "forest", *THREE_RANDOM, "--seats", "0", "--db", str(tmp_path / "t.db"))
+    assert result.returncode == 2 and "Invalid value for '--seats'" in result.stderr
+    assert "Traceback" not in result.stderr and not (tmp_path / "t.db").exists()
+
+
 def test_a_finished_tournament_run_again_plays_nothing_and_is_listed(tmp_path):
     command = ["tournament", "forest", *THREE_RANDOM, "--games", "3", "--db", str(tmp_path / "t.db")]
     first = meeplog(*command, "--out", str(tmp_path / "first"))
