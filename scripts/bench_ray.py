@@ -16,7 +16,8 @@ def ray_overhead(games: int = 200, workers: int = 2) -> tuple[float, float, floa
     """Seconds a game with the local pool, with Ray, and Ray's overhead a game (best of two runs each)."""
     import ray
 
-    ray.init(num_cpus=workers, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
+    ray.init(num_cpus=workers, include_dashboard=False, logging_level="ERROR", log_to_driver=False,
+             _node_ip_address="127.0.0.1")  # this machine only: nothing reaches its other addresses
     try:
         tournament_seconds("ray", 10, workers)  # the workers' first imports are no per-game cost
         on_ray = min(tournament_seconds("ray", games, workers) for _ in range(2)) / games

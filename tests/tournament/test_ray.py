@@ -45,13 +45,15 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]
     port = free_port()
     env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0", "RAY_ADDRESS": f"127.0.0.1:{port}",
            "RAY_AUTH_MODE": "disabled"}  # else a token another local Ray left in ~/.ray turns it on for some nodes
-    common = ["--include-dashboard=false", "--disable-usage-stats"]
+    # bound to loopback: no test traffic goes to this machine's other addresses (the driver reads the node's
+    # address that `ray start` wrote, so it joins on 127.0.0.1 too)
+    common = ["--include-dashboard=false", "--disable-usage-stats", "--node-ip-address=127.0.0.1"]
     # `ray stop` stops every Ray on the machine, so one cluster at a time, whoever else runs these tests
     with ONE_CLUSTER_AT_A_TIME.open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             ray_cli("start", "--head", f"--port={port}", "--num-cpus=2", *common, env=env)
-            ray_cli("start", f"--address=127.0.0.1:{port}", "--num-cpus=1", env=env)
+            ray_cli("start", f"--address=127.0.0.1:{port}", "--num-cpus=1", "--node-ip-address=127.0.0.1", env=env)
             yield env
         finally:
             subprocess.run([RAY, "stop", "--force"], capture_output=True, timeout=120, check=False, env=env)
