@@ -8,16 +8,19 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib.metadata import entry_points
+from importlib.metadata import version as installed_version
 from typing import Annotated, Any
 
 import typer
 from pydantic import ValidationError
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from typer._click import exceptions as click  # typer >= 0.29 vendors click and raises these
 
 from meeplog.core.audit import DECISIONS, PlayerFellBack
 from meeplog.core.codec import DecodeError
+from meeplog.core.extras import MissingExtra
 from meeplog.core.game import Game, Recorded
 from meeplog.core.kernel import Outcome, Rules
 from meeplog.core.narrate import narrate
@@ -50,9 +53,11 @@ ConfigOption = Annotated[
 @contextmanager
 def user_errors() -> Iterator[None]:
     """Turn the errors a user can fix into one line on stderr and exit status 1: a refused option or value, a
-    file that cannot be read or written, a plug-in that failed to load."""
+    file that cannot be read or written, a plug-in that failed to load; an extra to install exits 2."""
     try:
         yield
+    except MissingExtra as error:
+        fail(str(error), status=2)
     except BadOption as error:
         fail(f"{error}; `meeplog games` lists every option")
     except ValidationError as error:
@@ -63,13 +68,14 @@ def user_errors() -> Iterator[None]:
         fail(f"{error.filename}: {error.strerror}" if error.filename else error.strerror or str(error))
 
 
-def fail(message: str) -> None:
-    errors.print(f"[bold red]error:[/] {message}", soft_wrap=True)
-    raise typer.Exit(1)
+def fail(message: str, status: int = 1) -> None:
+    """Print `message` as plain text (its brackets are no markup: pip install 'meeplog[ray]') and exit."""
+    errors.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    raise typer.Exit(status)
 
 
 def warn(message: str) -> None:
-    errors.print(f"[bold yellow]warning:[/] {message}", soft_wrap=True)
+    errors.print(f"[bold yellow]warning:[/] {escape(message)}", soft_wrap=True)
 
 
 def validation_message(error: ValidationError) -> str:
@@ -86,6 +92,21 @@ def configure(rules: Rules[Any, Any], players: int, options: Sequence[str], base
 def player_seed(seed: int, seat: int) -> int:
     """Each seat's own seed, so that changing one player does not change another's choices."""
     return seed * 1_000 + seat
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        console.print(f"meeplog {installed_version('meeplog')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _top_level(
+    _version: Annotated[
+        bool, typer.Option("--version", callback=_print_version, is_eager=True, help="print the version and exit")
+    ] = False,
+) -> None:
+    """The options before any command: typer hands them to this callback."""
 
 
 @app.command("games")

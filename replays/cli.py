@@ -18,6 +18,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from meeplog.core.extras import needs_extra
 from meeplog.core.game import Recorded
 from meeplog.core.narrate import narrate
 from meeplog.core.players import make_player
@@ -31,6 +32,7 @@ from meeplog.replays.present import position_document, position_report, verdict_
 from meeplog.replays.transfer import export_game, import_history
 from meeplog.replays.travel import at_step
 from meeplog.replays.verify import verify as verify_history
+from meeplog.replays.viewer.cli import DEFAULT_HOST, DEFAULT_PORT, HostOption, PortOption
 
 app = typer.Typer(help="Export, import, verify, time-travel through and fork recorded games.", no_args_is_help=True)
 
@@ -160,13 +162,13 @@ def fork(
 @app.command("view")
 def view(
     file: Annotated[Path, typer.Argument(help="a replay file")],
-    host: Annotated[str, typer.Option(help="the address to listen on (127.0.0.1: this machine only)")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=0, max=65535, help="the port to listen on")] = 8000,
+    host: HostOption = DEFAULT_HOST,
+    port: PortOption = DEFAULT_PORT,
 ) -> None:
     """Open a replay file in the web viewer, step by step from any seat (`meeplog serve` does a whole store)."""
-    from meeplog.replays.viewer.serving import file_library, serve
-
     with user_errors():
+        with needs_extra("viewer", "`meeplog replay view`"):
+            from meeplog.replays.viewer.serving import file_library, serve
         library = file_library(file)
     serve(library, host, port)
 

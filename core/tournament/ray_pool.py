@@ -13,25 +13,23 @@ import socket
 from concurrent.futures import Future
 from typing import Any
 
+from meeplog.core.extras import needs_extra
 from meeplog.core.tournament.events import GameFailed
 from meeplog.core.tournament.worker import GameTask, PlayedGame, play_with_progress
 
 Outcome = PlayedGame | GameFailed
 RAY_RETRIES = 2  # times Ray plays a game again on another worker when its worker or node dies
 CONNECT_SECONDS = 5  # to reach a cluster's address before Ray is asked to join it
-RAY_MISSING = "the Ray backend needs Ray on this machine and every node: pip install 'meeplog[ray]'"
 
 
 class RayUnavailable(RuntimeError):
-    """Ray is not installed, or no cluster answers at the address given."""
+    """No Ray cluster answers at the address given."""
 
 
 def connect(address: str) -> int:
     """Join the Ray cluster at `address` (`auto`: the one `ray start` set up here, or RAY_ADDRESS); its CPUs."""
-    try:
+    with needs_extra("ray", "`--backend ray` (on this machine and every node)"):
         import ray
-    except ImportError as error:
-        raise RayUnavailable(RAY_MISSING) from error
     if not ray.is_initialized():
         try:
             _check_reachable(address)

@@ -1,4 +1,8 @@
-"""`meeplog serve`: the web viewer over a store (its games, tournaments and the game debugger), read-only."""
+"""`meeplog serve`: the web viewer over a store (its games, tournaments and the game debugger), read-only.
+
+The viewer needs the `viewer` extra and this module does not: the command line loads it at start-up, so a bare
+install still runs every other command, and `serve` says in one line which extra to install (core/extras.py).
+"""
 
 from __future__ import annotations
 
@@ -6,19 +10,26 @@ from typing import Annotated
 
 import typer
 
+from meeplog.core.extras import needs_extra
 from meeplog.core.store import DEFAULT_DB
-from meeplog.replays.viewer.serving import DEFAULT_HOST, DEFAULT_PORT, store_library
-from meeplog.replays.viewer.serving import serve as serve_library
+
+HostOption = Annotated[str, typer.Option(help="the address to listen on (127.0.0.1: this machine only)")]
+PortOption = Annotated[int, typer.Option(min=0, max=65535, help="the port to listen on")]
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
 
 
 def serve(
     db: Annotated[str, typer.Option("--db", help="a SQLite file or postgresql://user@host:port/db")] = DEFAULT_DB,
-    host: Annotated[str, typer.Option(help="the address to listen on (127.0.0.1: this machine only)")] = DEFAULT_HOST,
-    port: Annotated[int, typer.Option(min=0, max=65535, help="the port to listen on")] = DEFAULT_PORT,
+    host: HostOption = DEFAULT_HOST,
+    port: PortOption = DEFAULT_PORT,
 ) -> None:
     """Serve the web viewer over a store: games, tournaments, and each game step by step from any seat."""
     from meeplog.core.cli import user_errors
 
     with user_errors():
+        with needs_extra("viewer", "`meeplog serve`"):
+            from meeplog.replays.viewer.serving import serve as serve_library
+            from meeplog.replays.viewer.serving import store_library
         library = store_library(db)
     serve_library(library, host, port)

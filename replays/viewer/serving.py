@@ -14,9 +14,6 @@ from meeplog.replays.format import read_replay
 from meeplog.replays.viewer.app import create_app
 from meeplog.replays.viewer.library import FileLibrary, Library, StoreLibrary
 
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 8000
-
 
 def store_library(db: str) -> StoreLibrary:
     if db != "memory" and "://" not in db and not Path(db).is_file():
