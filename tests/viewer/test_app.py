@@ -196,7 +196,7 @@ def test_a_replay_that_does_not_verify_shows_its_first_divergence_side_by_side(s
     target = next(
         r
         for r in history[len(history) // 2 :]
-        if type(r.event).__module__.startswith("games.") and any(type(v) is int for v in vars(r.event).values())
+        if type(r.event).__module__.startswith("meeplog.games.") and any(type(v) is int for v in vars(r.event).values())
     )
     edited = [
         *history[: target.originator_version - 1],
