@@ -267,7 +267,7 @@ class Rules(ABC, Generic[StateT, ConfigT]):
 
         A game may override it with one pass that folds each event as it makes it (no scratch copy), for
         speed; it must give the same events and state as this, and refuse a command (IllegalCommand) before
-        it changes anything (tests/conformance checks both)."""
+        it changes anything (the conformance kit checks both)."""
         events = self.decide(state, seat, command, rng)
         for event in events:
             self.evolve(state, event)

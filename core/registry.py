@@ -45,7 +45,7 @@ def load_rules(name: str) -> Rules[Any, Any]:
 @contextmanager
 def known_game(target: str) -> Iterator[Rules[Any, Any]]:
     """Make a game given as `module:Class` known by its own name while the block runs, as an installed one is:
-    games and replays record the name, and the store and replays look it up (the conformance kit's --rules)."""
+    games and replays record the name, and the store and replays look it up (the conformance kit's --meeplog-rules)."""
     rules = load_rules(target)
     _known_for_now[rules.name] = target
     try:

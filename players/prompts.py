@@ -3,7 +3,7 @@
 A conversation is a system message (the game's rules as its prompt.md tells them to a player, the
 options in force that change them, and the answer format) and a user message (the seat, what happened
 since its last turn, its view, and its legal commands as a numbered list). Nothing in it comes from
-outside the Observation, so it can show no more than the seat may know; tests/conformance/test_prompts.py
+outside the Observation, so it can show no more than the seat may know; core/conformance/test_prompts.py
 checks that for every game, and that the longest prompt of a game stays within PROMPT_BUDGET.
 
 It is written for small models with 4-8k token contexts: the feed is the game's own narration, one

@@ -11,7 +11,7 @@ games again), and the three figures of a game on the same rounds of seeds, so th
 with like on a noisy machine. Then MCTS simulations per second from each game's first decision with random
 playouts to the end, and on Old Man of the Forest with playouts cut by the evaluation (scripts/bench-bots
 measures more specs and the bots' strength); each game's slowest heuristic decision against a hoarding and a
-passing seat, against the 50-ms budget (the conformance kit's games, tests/conformance/timing.py); last, a
+passing seat, against the 50-ms budget (the conformance kit's games, core/conformance/timing.py); last, a
 tournament game against its in-memory recording, and two workers against one (scripts/bench_tournament.py).
 """
 
@@ -33,6 +33,7 @@ from rich.table import Table
 
 from meeplog.core.audit import DECISIONS
 from meeplog.core.compiled import HOT_MODULES, is_compiled
+from meeplog.core.conformance.timing import BOUND, BUDGET, FACTOR, HeuristicTooSlow, time_every_game
 from meeplog.core.game import Game
 from meeplog.core.registry import game_names, load_rules
 from meeplog.core.store import open_store, stored_event
@@ -40,7 +41,6 @@ from scripts.bench_bots import sims_per_second
 from scripts.bench_ray import line as ray_line
 from scripts.bench_tournament import lines as tournament_lines
 from scripts.bench_tournament import verdict
-from tests.conformance.timing import BOUND, BUDGET, FACTOR, HeuristicTooSlow, time_every_game
 
 ROUNDS = 5
 MCTS_BUDGET = 5000  # simulations per second on Old Man of the Forest from the first trick, playouts cut at 16
@@ -165,7 +165,7 @@ def mcts_table(names: list[str]) -> Table:
 
 def heuristic_table(names: list[str]) -> Table:
     """Each game's slowest heuristic decision against a hoarder and a passer: the conformance kit's games
-    (tests/conformance/timing.py), the slowest decisions timed four times (the least try counts)."""
+    (core/conformance/timing.py), the slowest decisions timed four times (the least try counts)."""
     table = Table(title=f"Heuristic decisions against a hoarder and a passer (the slowest; budget "
                         f"{BUDGET * 1000:.0f} ms)")
     for column in ("game", "decisions", "slowest ms", "/budget", "≤1x", "where"):

@@ -1,6 +1,6 @@
 """The longest prompt a model is sent over whole games of each game, player count and policy (characters).
 
-The budget is meeplog.players.prompts.PROMPT_BUDGET; tests/conformance/test_prompts.py checks one seeded game per
+The budget is meeplog.players.prompts.PROMPT_BUDGET; core/conformance/test_prompts.py checks one seeded game per
 count, this prints the figures over more. Usage: scripts/prompt-sizes [--games N] [GAME ...]
 """
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import argparse
 
+from meeplog.core.conformance.prompt_sizes import longest_prompt
 from meeplog.core.registry import game_names, load_rules
 from meeplog.players.prompts import PROMPT_BUDGET
-from tests.conformance.prompt_sizes import longest_prompt
 
 POLICIES = ("random", "heuristic")
 

@@ -1,9 +1,9 @@
 """Soak one game: many games on the bare kernel, in parallel processes, under the cheap conformance checks.
 
-Games are spread over every player count of the game. Each one is played by tests/conformance/bounds.py,
+Games are spread over every player count of the game. Each one is played by core/conformance/bounds.py,
 which measures every decision as it is offered (how many legal commands, and how many bytes the HTTP
 agent's observation weighs) and stops the game past a bound of core/limits.py; then the finished game
-must have a valid outcome and events that fold back into its final state (tests/conformance/playouts.py).
+must have a valid outcome and events that fold back into its final state (core/conformance/playouts.py).
 The report gives, per player count, the largest decision and observation met, and every failure with
 the player count and seed that reproduce it (`--count P --first-seed S --games 1`).
 """
@@ -19,11 +19,11 @@ from multiprocessing import Pool
 from rich.console import Console
 from rich.table import Table
 
+from meeplog.core.conformance.bounds import Extremes, measure, policy
+from meeplog.core.conformance.playouts import problems
 from meeplog.core.limits import MAX_LEGAL_COMMANDS, MAX_OBSERVATION_BYTES
 from meeplog.core.registry import UnknownName, game_names, load_rules
 from meeplog.core.tournament.worker import exit_with_parent
-from tests.conformance.bounds import Extremes, measure, policy
-from tests.conformance.playouts import problems
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class Task:
     players: int
     seed: int
     specs: tuple[str, ...]  # seat i plays specs[i % len(specs)]
-    weigh: bool = True  # weigh every observation against the bound (tests/conformance/bounds.py)
+    weigh: bool = True  # weigh every observation against the bound (core/conformance/bounds.py)
 
 
 @dataclass(frozen=True)

@@ -173,7 +173,7 @@ def panel(rules: Rules[Any, Any], state: Any, seat: int | None, players: int, be
     """The position as `seat` may see it; `before` is what the same perspective saw a step earlier, if any.
 
     For a seat this reads nothing but the seat's view and legal commands: the leak check
-    (tests/conformance/test_viewer.py) holds it to that.
+    (core/conformance/test_viewer.py) holds it to that.
     """
     now = seen(rules, state, seat, players)
     changed, boards = (), now.boards

@@ -2,9 +2,9 @@
 
 import pytest
 
+from meeplog.core.conformance.bounds import OutOfBounds, measure
 from meeplog.core.limits import MAX_LEGAL_COMMANDS
 from meeplog.core.registry import load_rules
-from tests.conformance.bounds import OutOfBounds, measure
 from tests.toy import CrowdedPenniesRules, PenniesRules, WordyPenniesRules
 
 

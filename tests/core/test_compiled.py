@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import importlib
+import json
 import os
 import shutil
 import subprocess
@@ -13,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from meeplog.core.compiled import HOT_MODULES, ROOT, is_current, package_tree, source_files, source_path
+from meeplog.core.registry import load_rules
+from meeplog.players.prompts import OPTIONS_HEADING
 
 needs_build = pytest.mark.skipif(not is_current(), reason="the hot modules are not compiled here, or not from "
                                  "these sources (scripts/setup-venv compiles them)")
@@ -23,7 +27,7 @@ from meeplog.core.compiled import is_compiled
 print(*(is_compiled(importlib.import_module(name)) for name in {HOT_MODULES!r}))
 """
 
-COMPILED_GAMES = sorted({name.split(".")[1] for name in HOT_MODULES if name.startswith("games.")})
+COMPILED_GAMES = sorted({name.split(".")[2] for name in HOT_MODULES if name.startswith("meeplog.games.")})
 SEARCHES = f"""
 import random
 from meeplog.core.game import Game
@@ -95,6 +99,28 @@ def test_compiled_searches_and_games_match_the_sources_exactly():
     compiled, source = run(SEARCHES).stdout, run(SEARCHES, MEEPLOG_FROM_SOURCE="1").stdout
     assert compiled == source
     assert compiled.count("\n") == 3 * len(COMPILED_GAMES)
+
+
+COMPILED_SYSTEM_PROMPTS = """
+import importlib, json
+from meeplog.core.compiled import is_compiled
+from meeplog.core.registry import game_names, load_rules
+from meeplog.players.prompts import system_text
+rules = {name: load_rules(name) for name in game_names()}
+print(json.dumps({name: [is_compiled(importlib.import_module(type(game).__module__)), system_text(game)]
+                  for name, game in rules.items()}))
+"""
+
+
+@needs_build
+def test_every_games_system_prompt_holds_its_prompt_file_with_the_compiled_build_in_use():
+    """The compiled kernel lives outside the package folder (in the environment); its prompt.md is still found."""
+    shown = json.loads(run(COMPILED_SYSTEM_PROMPTS).stdout)
+    assert shown["forest"][0], "the compiled Old Man of the Forest kernel was in use"
+    for name, (_compiled, system) in shown.items():
+        package = importlib.import_module(type(load_rules(name)).__module__.rpartition(".")[0])
+        written = (Path(str(package.__file__)).parent / "prompt.md").read_text(encoding="utf-8")
+        assert written.partition(f"\n{OPTIONS_HEADING}\n")[0].strip() in system, name
 
 
 def test_the_hot_modules_type_check():

@@ -1,6 +1,6 @@
 """The no-leak check itself must catch leaks, or the conformance suite proves nothing."""
 
-from tests.conformance.leaks import find_leaks
+from meeplog.core.conformance.leaks import find_leaks
 from tests.toy import LeakyPenniesRules, LoudPenniesRules, PenniesRules
 
 

@@ -1,11 +1,11 @@
-"""A game that is not installed is known by its own name only inside `known_game` (the kit's --rules)."""
+"""A game that is not installed is known by its own name only inside `known_game` (the kit's --meeplog-rules)."""
 
 import pytest
 
+from meeplog.core.conformance.matches import play_match
 from meeplog.core.game import Game
 from meeplog.core.registry import BrokenPlugin, UnknownName, game_names, known_game, load_rules
 from meeplog.core.store import open_store
-from tests.matches import play_match
 from tests.toy import PenniesRules
 
 

@@ -7,9 +7,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
+from meeplog.core.conformance.matches import play_match
 from meeplog.core.runner import MatchSettings
 from meeplog.core.store import GameNotFound, StoreUnavailable, open_store
-from tests.matches import play_match
 from tests.stores import postgres_database, store_of_kind
 
 KINDS = ["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]

@@ -1,6 +1,6 @@
 """A seat's observation holds nothing it cannot know: the conformance suite's leak finder, run on observations.
 
-find_leaks (tests/conformance/leaks.py) draws the twin states (hidden cards redrawn with `sample`, another seat's
+find_leaks (core/conformance/leaks.py) draws the twin states (hidden cards redrawn with `sample`, another seat's
 hidden choice changed) and compares what it is given besides views: here the whole observation dict.
 """
 
@@ -11,10 +11,10 @@ import random
 import numpy as np
 import pytest
 
+from meeplog.core.conformance.leaks import find_leaks
 from meeplog.core.registry import game_names, known_game, load_rules
 from meeplog.players.environments import MeeplogEnv, env
 from meeplog.players.environments.actions import Choice
-from tests.conformance.leaks import find_leaks
 
 
 def observed(environment: MeeplogEnv, state, seat: int) -> list[bytes]:

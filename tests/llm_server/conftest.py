@@ -15,11 +15,11 @@ from pathlib import Path
 import httpx
 import pytest
 
+from meeplog.core.conformance.prompt_sizes import Measured
 from meeplog.core.game import Game
 from meeplog.core.registry import game_names, load_rules
 from meeplog.core.runner import MatchRunner
 from meeplog.players.prompts import conversation, render
-from tests.conformance.prompt_sizes import Measured
 from tests.llm_server.tiny_model import CONTEXT, write
 from tests.players_llm.helpers import bot
 

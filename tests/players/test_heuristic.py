@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from meeplog.core.conformance.timing import HeuristicTooSlow, time_heuristic
 from meeplog.core.game import Game
 from meeplog.core.runner import MatchRunner, MatchSettings
 from meeplog.games.forest.commands import CashIn, PassCash, PlayCard, TakeCard
@@ -22,9 +23,8 @@ from meeplog.games.trekking.heuristic import Budget, PaymentSearch
 from meeplog.games.trekking.state import ACTION, FLY
 from meeplog.players.heuristic import HeuristicOptions, HeuristicPlayer, NoHeuristic
 from meeplog.players.random import RandomPlayer
-from tests.conformance.hoarding import HoardRules
-from tests.conformance.timing import HeuristicTooSlow, time_heuristic
 from tests.games.trekking import table as trek
+from tests.players.hoarding import HoardRules
 from tests.toy import PenniesRules
 
 RULES = ForestRules()

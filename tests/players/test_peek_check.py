@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
+from meeplog.core.conformance.search import find_peeks
 from meeplog.games.forest import ForestRules
 from meeplog.games.forest.state import ForestState
-from tests.conformance.search import find_peeks
 
 
 class HiddenOrderForest(ForestRules):

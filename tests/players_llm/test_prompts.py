@@ -9,6 +9,8 @@ from importlib import resources
 from pydantic import BaseModel
 
 from meeplog.core.audit import CommandAccepted, LlmExchange
+from meeplog.core.conformance.leaks import find_leaks
+from meeplog.core.conformance.test_prompts import sent
 from meeplog.core.kernel import Command
 from meeplog.core.players import Observation
 from meeplog.core.registry import load_rules
@@ -21,8 +23,6 @@ from meeplog.players.prompts import (
     render,
     render_view,
 )
-from tests.conformance.leaks import find_leaks
-from tests.conformance.test_prompts import sent
 from tests.toy import PenniesRules, PenniesState, Pick, Picked, Revealed
 
 

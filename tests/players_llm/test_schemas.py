@@ -9,11 +9,11 @@ import pytest
 from typer.testing import CliRunner
 
 from meeplog.core.cli import app
+from meeplog.core.conformance.playouts import observation as observe_at
+from meeplog.core.conformance.playouts import steps
 from meeplog.core.registry import game_names, load_rules
 from meeplog.players.http_agent import observe
 from meeplog.players.llm import response_format
-from tests.conformance.playouts import observation as observe_at
-from tests.conformance.playouts import steps
 from tests.players_llm.helpers import agent, bot, llm, play
 
 runner = CliRunner()

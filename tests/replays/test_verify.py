@@ -27,8 +27,8 @@ def bumped(event):
     return dataclasses.replace(event, **{name: getattr(event, name) + 1})
 
 
-def test_editing_one_event_in_a_file_makes_verify_point_at_it(game_name):
-    game = record(game_name, load_rules(game_name).max_players, 5)
+def test_editing_one_event_in_a_file_makes_verify_point_at_it(meeplog_game, meeplog_rules):
+    game = record(meeplog_game, meeplog_rules.max_players, 5)
     history = parse_replay(dump_replay(game.log))
     candidates = [r for r in history[len(history) // 2:] if not isinstance(r.event, AUDIT_EVENTS)
                   and any(type(getattr(r.event, f.name)) is int for f in dataclasses.fields(r.event))]

@@ -7,13 +7,13 @@ import asyncio
 
 import pytest
 
+from meeplog.core.conformance.matches import play_match
 from meeplog.core.game import Game
 from meeplog.core.players import make_player
 from meeplog.core.resume import Diverged
 from meeplog.core.runner import MatchRunner, MatchSettings
 from meeplog.core.specs import PlayerSpec
 from meeplog.core.tournament.progress import Progress
-from tests.matches import play_match
 
 EVERY_DECISION = MatchSettings(save_every_decision=True)
 

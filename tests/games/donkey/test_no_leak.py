@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
+from meeplog.core.conformance.playouts import steps
 from meeplog.games.donkey.commands import ACCEPT, REFUSE, DeclareFavour, Favour4Swap, Peek
 from meeplog.games.donkey.events import RoundScored
 from meeplog.games.donkey.state import DonkeyState
-from tests.conformance.playouts import steps
 from tests.games.donkey.table import RULES, commit_all, contracts, do, favours, of_type, play_round, start
 
 

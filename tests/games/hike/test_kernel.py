@@ -9,11 +9,11 @@ from collections import Counter
 import pytest
 from pydantic import ValidationError
 
+from meeplog.core.conformance.playouts import play, steps
 from meeplog.core.kernel import IllegalCommand
 from meeplog.games.hike.commands import Continue, Draw, Pay
 from meeplog.games.hike.data import DATA_FILE, load
 from meeplog.games.hike.state import EMPTY
-from tests.conformance.playouts import play, steps
 from tests.games.hike.table import CARDS, RULES, c
 
 OPTIONS = [

@@ -11,11 +11,11 @@ from collections import Counter
 
 import pytest
 
+from meeplog.core.conformance.leaks import find_leaks
+from meeplog.core.conformance.playouts import steps
 from meeplog.games.hike.commands import Abandon, Draw, PackCard, StartHike
 from meeplog.games.hike.events import Dealt, Drew, Reshuffled
 from meeplog.games.hike.state import EMPTY, TURN
-from tests.conformance.leaks import find_leaks
-from tests.conformance.playouts import steps
 from tests.games.hike.table import RULES, c, do, table
 
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from meeplog.core.conformance.playouts import play as random_game
 from meeplog.games.routard import commands as cmd
 from meeplog.games.routard import events as ev
 from meeplog.games.routard.data import DATA_FILE, load
-from tests.conformance.playouts import play as random_game
 from tests.games.routard.helpers import RULES, bid, on_top, play, travelling
 
 

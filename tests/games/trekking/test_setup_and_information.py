@@ -7,11 +7,11 @@ from collections import Counter
 
 import pytest
 
+from meeplog.core.conformance.leaks import find_setup_leaks
 from meeplog.core.kernel import IllegalCommand
 from meeplog.games.trekking.commands import ChooseStartAirport, DrawTrekCard, DrawTwo, TakeTrekCard
 from meeplog.games.trekking.events import Dealt, GameBegan, StartAirportChosen
 from meeplog.games.trekking.state import AIRPORT, FLY
-from tests.conformance.leaks import find_setup_leaks
 from tests.games.trekking.table import DATA, RULES, card, do, legal, loc, world
 
 

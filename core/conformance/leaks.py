@@ -14,16 +14,20 @@ In all, when the observer's view afterwards differs, the events may differ (a le
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from meeplog.core.conformance.playouts import play, steps
 from meeplog.core.kernel import Command, GameEvent, Rules
-from tests.conformance.playouts import play, steps
 
 Problem = str
+Prompt = Callable[[Any, int], object]  # (state, seat) -> what the seat is sent beside its view, to compare
+Feed = Callable[[Any, Sequence[GameEvent], int], object]  # (state, events, seat) -> the events as the seat reads them
 CHECKS_PER_GAME = 120  # decisions checked per game, spread evenly: long games are sampled, not skipped
 
 
-def find_leaks(rules: Rules[Any, Any], config: Any, seeds: range, prompt=None, feed=None) -> list[Problem]:
+def find_leaks(rules: Rules[Any, Any], config: Any, seeds: range, prompt: Prompt | None = None,
+               feed: Feed | None = None) -> list[Problem]:
     """Every leak found in random games with these seeds; `prompt(state, seat)` adds a text to compare, and
     `feed(state, events, seat)` how the events a decision or the setup caused reach the seat (by default,
     `seen_by`)."""
@@ -79,8 +83,8 @@ class Nudged(random.Random):
         return self.draws - 1 == self.nth
 
 
-def find_setup_leaks(rules: Rules[Any, Any], config: Any, seed: int, rng: random.Random, *, prompt=None,
-                     feed=None) -> list[Problem]:
+def find_setup_leaks(rules: Rules[Any, Any], config: Any, seed: int, rng: random.Random, *,
+                     prompt: Prompt | None = None, feed: Feed | None = None) -> list[Problem]:
     """The leaks of the setup events of seed `seed`'s deal, against deals nudged from it (`rng` picks how)."""
     feed = feed or _seen
     counted = Nudged(seed)
@@ -103,7 +107,7 @@ def find_setup_leaks(rules: Rules[Any, Any], config: Any, seed: int, rng: random
 
 
 def _compare(rules: Rules[Any, Any], first: tuple[Any, Command], second: tuple[Any, Command], *, seat: int,
-             observer: int, seed: int, what: str, feed) -> list[Problem]:
+             observer: int, seed: int, what: str, feed: Feed) -> list[Problem]:
     (state_a, command_a), (state_b, command_b) = first, second
     world_a, world_b = state_a.clone(), state_b.clone()
     events_a = rules.apply(world_a, seat, command_a, random.Random(seed))
@@ -117,5 +121,5 @@ def _compare(rules: Rules[Any, Any], first: tuple[Any, Command], second: tuple[A
     return [f"seed {seed}: the event feed of seat {observer} reveals {what}: {feed_a} vs {feed_b}"]
 
 
-def _seen(state: Any, events: list[GameEvent], observer: int) -> list[GameEvent]:
+def _seen(state: Any, events: Sequence[GameEvent], observer: int) -> list[GameEvent]:
     return [event.seen_by(observer) for event in events]

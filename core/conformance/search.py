@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from meeplog.core.conformance.playouts import observation, steps
 from meeplog.core.kernel import Rules
 from meeplog.players.heuristic import HeuristicOptions, HeuristicPlayer
 from meeplog.players.mcts import MctsPlayer
 from meeplog.players.mcts_options import MctsOptions
-from tests.conformance.playouts import observation, steps
 
 Problem = str
 SIMS = 16

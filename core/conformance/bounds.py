@@ -17,12 +17,12 @@ from typing import Any
 
 import orjson
 
+from meeplog.core.conformance.playouts import Playout, observation, steps
 from meeplog.core.kernel import Command, Rules
 from meeplog.core.limits import MAX_LEGAL_COMMANDS, MAX_OBSERVATION_BYTES
 from meeplog.core.players import Need, Observation, load_player_class, make_player
 from meeplog.core.specs import PlayerSpec
 from meeplog.players.http_agent import observe
-from tests.conformance.playouts import Playout, observation, steps
 
 Policy = Callable[[Observation], Command]
 ADVERSARIES = ("first", "last")

@@ -35,10 +35,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from meeplog.core.conformance.playouts import observation, steps
 from meeplog.core.kernel import Command, Rules
 from meeplog.core.players import Need
 from meeplog.players.heuristic import HeuristicOptions, HeuristicPlayer
-from tests.conformance.playouts import observation, steps
 
 BUDGET = 0.050  # seconds a heuristic decision may take (DESIGN.md section 9)
 FACTOR = 10  # the check's margin over the budget (the module docstring says why)

@@ -1,4 +1,5 @@
-"""Playing whole games through the aggregate and the match runner, for tests."""
+"""Playing whole games through the aggregate and the match runner, as Meeplog plays them: the store checks play
+them, and so do Meeplog's own tests."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ import asyncio
 from meeplog.core.game import Game
 from meeplog.core.players import make_player
 from meeplog.core.registry import load_rules
-from meeplog.core.runner import MatchRunner, MatchSettings
+from meeplog.core.runner import MatchRunner, MatchSettings, Saver
 from meeplog.core.specs import PlayerSpec
 
 
-def play_match(game: str, players: int, seed: int, *, store=None, specs: list[str] | None = None,
+def play_match(game: str, players: int, seed: int, *, store: Saver | None = None, specs: list[str] | None = None,
                settings: MatchSettings | None = None) -> Game:
     rules = load_rules(game)
     config = rules.configure(players)

@@ -1,5 +1,5 @@
 """Hoard: a toy game whose heuristic is quick in ordinary play and exponential in a hoarded hand, for testing
-that the heuristic timing check (tests/conformance/timing.py) finds such a heuristic.
+that the heuristic timing check (core/conformance/timing.py) finds such a heuristic.
 
 On its turn a seat draws the top card of a public deck (`Draw`, a command that names nothing) or plays a card
 from its hand for its value in points. Everything is public. The heuristic plays its highest card once it

@@ -1,0 +1,60 @@
+"""No leak in what the web viewer serves a seat (DESIGN.md section 8): the same state pairs as the view check.
+
+Two states that differ only in what a seat cannot know must give that seat byte-identical responses: the JSON
+of its panel (view, legal commands, board) and the HTML drawn from it, and the lines its event feed reads as.
+Without the viewer's extra installed, these checks skip and say which extra would run them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+import orjson
+import pytest
+
+from meeplog.core import codec
+from meeplog.core.conformance.leaks import find_leaks
+from meeplog.core.extras import MissingExtra, needs_extra
+from meeplog.core.kernel import GameEvent, Rules
+
+try:
+    with needs_extra("viewer", "the viewer's leak check"):
+        from meeplog.replays.viewer.frames import line, panel
+        from meeplog.replays.viewer.rendering import render_panel
+except MissingExtra as missing:
+    pytest.skip(str(missing), allow_module_level=True)
+
+LEAK_GAMES = 3
+
+
+def served_panel(rules: Rules[Any, Any], state: Any, seat: int | None, players: int) -> bytes:
+    """The panel of a seat as the API serves it: its JSON and the HTML the page shows."""
+    shown = panel(rules, state, seat, players)
+    return codec.dumps(dataclasses.asdict(shown)) + render_panel(shown).encode()
+
+
+def served_lines(rules: Rules[Any, Any], state: Any, events: Sequence[GameEvent], seat: int) -> bytes:
+    return orjson.dumps([dataclasses.asdict(line(rules, state, 0, event, seat)) for event in events])
+
+
+def test_no_leak_in_what_the_viewer_serves_a_seat(meeplog_rules: Rules[Any, Any]) -> None:
+    for players in sorted({meeplog_rules.min_players, meeplog_rules.max_players}):
+        config = meeplog_rules.configure(players)
+        problems = find_leaks(
+            meeplog_rules,
+            config,
+            range(LEAK_GAMES),
+            prompt=lambda state, seat, players=players: served_panel(meeplog_rules, state, seat, players),
+            feed=lambda state, events, seat: served_lines(meeplog_rules, state, events, seat),
+        )
+        assert problems == []
+
+
+def test_the_leak_check_catches_a_panel_that_shows_another_seats_hand(meeplog_rules: Rules[Any, Any]) -> None:
+    """The check is not blind: serving the whole state (the "all" perspective) as a seat's panel leaks."""
+    config = meeplog_rules.configure(meeplog_rules.max_players)
+    problems = find_leaks(meeplog_rules, config, range(2),
+                          prompt=lambda state, seat: served_panel(meeplog_rules, state, None, config.players))
+    assert problems, "the whole state differs between the twins, so serving it must be caught"
