@@ -204,7 +204,7 @@ def names(wheel: Path) -> list[str]:
 def test_the_wheel_holds_one_import_package_meeplog_with_its_data(built):
     files = names(built.wheel)
     assert {name.split("/")[0] for name in files} == {"meeplog", f"meeplog-{VERSION}.dist-info"}
-    assert "meeplog/__main__.py" in files and "meeplog/__init__.py" not in files  # a namespace package
+    assert "meeplog/__main__.py" in files and "meeplog/__init__.py" in files
     for game in GAMES:
         assert f"meeplog/games/{game}/RULES.md" in files
     assert any(name.startswith("meeplog/replays/viewer/templates/") for name in files)
