@@ -31,6 +31,13 @@ def standings_file(out: Path) -> dict:
     return json.loads(path.read_text())
 
 
+def wait_for_group_to_end(group: int, seconds: float = 30) -> None:
+    """Give the processes of a stopped tournament's group (its workers) time to notice and exit."""
+    deadline = time.monotonic() + seconds
+    while running_in_group(group) and time.monotonic() < deadline:
+        time.sleep(0.1)
+
+
 def running_in_group(group: int) -> list[int]:
     """The processes of a process group that are still running (not zombies waiting to be reaped)."""
     running = []
@@ -58,9 +65,7 @@ def test_a_killed_tournament_resumes_to_the_standings_of_an_uninterrupted_run(tm
             time.sleep(0.05)
         run.send_signal(signal.SIGKILL)  # the tournament process only: its workers must notice and stop
         run.wait()
-        deadline = time.monotonic() + 30
-        while running_in_group(run.pid) and time.monotonic() < deadline:
-            time.sleep(0.1)
+        wait_for_group_to_end(run.pid)
         assert running_in_group(run.pid) == []
     finally:
         with contextlib.suppress(ProcessLookupError):

@@ -15,7 +15,7 @@ from meeplog.core.audit import GameFinished, LlmExchange
 from meeplog.core.store import open_store
 from meeplog.players.mock_llm import MockPolicy, MockServer, serving
 from tests.tournament.plans import MEEPLOG, meeplog
-from tests.tournament.test_cli import running_in_group, standings_file
+from tests.tournament.test_cli import standings_file, wait_for_group_to_end
 
 
 def canonical(body: object) -> str:
@@ -64,9 +64,7 @@ def test_a_killed_llm_tournament_resumes_without_asking_the_model_twice(tmp_path
             assert run.poll() is None, "the tournament ended before the kill"
             run.send_signal(signal.SIGKILL)  # mid-game, the workers waiting on the model
             run.wait()
-            deadline = time.monotonic() + 30
-            while running_in_group(run.pid) and time.monotonic() < deadline:
-                time.sleep(0.1)
+            wait_for_group_to_end(run.pid)
         finally:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(run.pid, signal.SIGKILL)

@@ -17,7 +17,7 @@ import pytest
 
 from meeplog.players.mock_llm import Behaviour, MockPolicy, MockServer, serving
 from tests.tournament.plans import MEEPLOG, meeplog
-from tests.tournament.test_cli import running_in_group, standings_file
+from tests.tournament.test_cli import standings_file, wait_for_group_to_end
 from tests.tournament.test_llm_resume import without_latency
 
 HEALTHY = MockPolicy(seed=3)
@@ -73,9 +73,7 @@ def stop_when(moment: Callable[[MockServer], bool], server: MockServer, args: li
         else:
             run.send_signal(signal.SIGKILL)
         run.wait(timeout=60)
-        deadline = time.monotonic() + 30
-        while running_in_group(run.pid) and time.monotonic() < deadline:
-            time.sleep(0.1)
+        wait_for_group_to_end(run.pid)
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(run.pid, signal.SIGKILL)
