@@ -6,8 +6,12 @@ store is only ever read (a SQLite path that holds no file yet is refused rather 
 
 from __future__ import annotations
 
+import os
+import socket
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
+
+import typer
 
 from meeplog.core.store import open_store
 from meeplog.replays.format import read_replay
@@ -40,5 +44,17 @@ def file_library(path: Path) -> FileLibrary:
 def serve(library: Library, host: str, port: int) -> None:
     import uvicorn
 
-    print(f"Meeplog viewer on http://{host}:{port}/ (Ctrl-C stops it)", flush=True)
-    uvicorn.run(create_app(library), host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)
+    listening = listen(host, port)
+    print(f"Meeplog viewer on http://{host}:{listening.getsockname()[1]}/ (Ctrl-C stops it)", flush=True)
+    config = uvicorn.Config(create_app(library), log_level="warning", timeout_graceful_shutdown=1)
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The viewer's socket, bound before the server starts: an address that is taken, or not this machine's, is
+    a usage error in one line (uvicorn would print its own and exit 3)."""
+    try:
+        return socket.create_server((host, port))
+    except OSError as error:
+        reason = os.strerror(error.errno) if error.errno else str(error)
+        raise typer.BadParameter(f"cannot listen on {host}:{port}: {reason}; give another --host or --port") from None

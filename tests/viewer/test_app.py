@@ -347,3 +347,12 @@ def test_a_game_a_dead_seat_forfeited_shows_why_it_has_no_result(tmp_path):
     page = client.get(f"/games/{game.id}?step={last}")
     assert "no result: the game ended when a seat forfeited" in page.text
     assert "forfeited by seat 0" in meeplog("list", "--db", str(db), env={**os.environ, "COLUMNS": "200"}).stdout
+
+
+def test_serve_on_an_address_already_taken_says_so_in_one_line(stored):
+    path = stored[0]
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        result = meeplog("serve", "--db", str(path), "--port", str(port))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"cannot listen on 127.0.0.1:{port}: Address already in use; give another --host or --port" in result.stderr
