@@ -101,13 +101,15 @@ class RateColumn(ProgressColumn):
 
     Not rich's `task.speed`, which divides the last few advances by the gaps between them: games reported in
     batches (a worker's several at once) made it read 14.7 games/s for a real 2. The games a resumed run found
-    recorded (the task's `before` field) are not counted as its own."""
+    recorded (the task's `before` field) are not counted as its own. Below a game in ten seconds (a model's
+    games) the rate reads per minute, where games/s would show 0.0."""
 
     def render(self, task: Task) -> Text:
         finished = task.completed - task.fields["before"]
         if not finished or not task.elapsed:
             return Text("")
-        return Text(f"avg {finished / task.elapsed:.1f} games/s")
+        rate = finished / task.elapsed
+        return Text(f"avg {rate:.1f} games/s" if rate >= 0.1 else f"avg {60 * rate:.1f} games/min")
 
 
 @app.command()

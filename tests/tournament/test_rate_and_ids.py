@@ -29,6 +29,15 @@ def test_the_rate_is_the_games_this_run_finished_over_its_wall_time_whatever_the
     assert str(rate.render(progress.tasks[bar])) == "avg 2.1 games/s"
 
 
+def test_a_slow_run_reads_its_rate_per_minute_rather_than_zero():
+    now = [0.0]
+    progress = Progress(get_time=lambda: now[0])
+    bar = progress.add_task("1 worker", total=2, completed=0, before=0)
+    now[0] = 75.0  # a model's game: one in a minute and a quarter
+    progress.advance(bar, 1)
+    assert str(RateColumn().render(progress.tasks[bar])) == "avg 0.8 games/min"
+
+
 def test_ids_are_whole_on_a_wide_terminal_and_else_cut_to_the_shortest_prefix_no_other_shares():
     ids = ["0123456789ab-1", "0123456789ab-2", "89abcdef-0000", "fedcba98-0000"]
     assert fitting_ids(ids, 120, whole_from=100) == ids
