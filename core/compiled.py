@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import shutil
 import sys
 import tempfile
 import warnings
@@ -103,15 +104,18 @@ def source_path(module: str) -> Path:
 
 
 @contextmanager
-def package_tree() -> Iterator[Path]:
-    """A scratch folder holding `meeplog/` laid out as it is installed, its subpackages linked to the checkout's
-    folders: mypy and mypyc name a module by where its file lies, and the checkout lays it elsewhere."""
+def package_tree(*, copied: bool = False) -> Iterator[Path]:
+    """A scratch folder holding `meeplog/` laid out as it is installed: tools that name a module by where its file
+    lies (mypy, mypyc) or walk a package's folder (import-linter) see the checkout elsewhere. Its subpackages are
+    links to the checkout's folders, or copies of them (`copied`) for a tool that does not follow links."""
     with tempfile.TemporaryDirectory(prefix="meeplog-tree-") as scratch:
         top = Path(scratch) / PACKAGE
-        top.mkdir()
-        (top / "__init__.py").touch()  # for mypy, whose module names stop at a folder without one
+        shutil.copytree(ROOT / "core" / "toplevel", top, ignore=shutil.ignore_patterns("__pycache__"))
         for folder in SUBPACKAGES:
-            (top / folder).symlink_to(ROOT / folder, target_is_directory=True)
+            if copied:
+                shutil.copytree(ROOT / folder, top / folder, ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                (top / folder).symlink_to(ROOT / folder, target_is_directory=True)
         yield Path(scratch)
 
 
