@@ -111,12 +111,14 @@ DOCUMENTED: dict[str, dict[str, tuple[str, Any]]] = {
     },
 }
 CASES = [(game, name, text, value) for game, options in DOCUMENTED.items() for name, (text, value) in options.items()]
-EVERY_OPTION = [(game, name) for game in DOCUMENTED for name in set(load_rules(game).Config.model_fields) - {"players"}]
+EVERY_OPTION = [  # in a fixed order: xdist's workers must collect the same list
+    (game, name) for game in DOCUMENTED for name in sorted(set(load_rules(game).Config.model_fields) - {"players"})
+]
 
 
 def data_copy(game: str, folder: Path) -> str:
     """A copy of the game's bundled data file: another file than the default, with data the game accepts."""
-    bundled = importlib.import_module(f"games.{game}.data").DATA.bundled
+    bundled = importlib.import_module(f"meeplog.games.{game}.data").DATA.bundled
     return str(shutil.copy(bundled, folder / bundled.name))
 
 
