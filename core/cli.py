@@ -18,10 +18,9 @@ from rich.markup import escape
 from rich.table import Table
 from typer._click import exceptions as click  # typer >= 0.29 vendors click and raises these
 
-from meeplog.core.audit import DECISIONS, PlayerFellBack
 from meeplog.core.codec import DecodeError
 from meeplog.core.extras import MissingExtra
-from meeplog.core.game import Game, Recorded
+from meeplog.core.game import Game
 from meeplog.core.kernel import Outcome, Rules
 from meeplog.core.narrate import narrate
 from meeplog.core.options import BadOption, described, split_pairs
@@ -31,6 +30,7 @@ from meeplog.core.registry import BrokenPlugin, UnknownName, game_names, load_ob
 from meeplog.core.runner import MatchRunner, MatchSettings
 from meeplog.core.specs import NamedSpec, PlayerSpec, seat_label
 from meeplog.core.store import DEFAULT_DB, GameNotFound, GameStore, StoreUnavailable, open_store
+from meeplog.core.tournament.behaviour import seat_reports
 from meeplog.core.waits import play_showing_waits
 
 app = typer.Typer(help="Meeplog: play, replay and study tabletop games with AI players.", no_args_is_help=True)
@@ -181,28 +181,18 @@ def print_outcome(game: Game, outcome: Outcome | None) -> None:
     table = Table(title=f"{game.rules.title}: final scores")
     for column in ("rank", "seat", "player", "score"):
         table.add_column(column, justify="right" if column in ("rank", "score") else "left", overflow="fold")
-    made_by_fallback = fallback_shares(game.log, game.players)
+    reports = seat_reports(game.log, game.players)
     for seat in sorted(range(game.players), key=lambda s: (outcome.ranks[s], s)):
         everyone_first = all(rank == 1 for rank in outcome.ranks)
         mark = "" if outcome.ranks[seat] != 1 else " (shared)" if everyone_first else " (winner)"
-        fell_back, decisions = made_by_fallback[seat]
-        if 2 * fell_back > decisions:
-            mark += f" (the fallback made {fell_back} of its {decisions} decisions)"
+        report = reports[seat]
+        if 2 * report.fallbacks > report.decisions:
+            mark += f" (the fallback made {report.fallbacks} of its {report.decisions} decisions)"
         player = seat_label(game.started.seats[seat]) + mark
         table.add_row(str(outcome.ranks[seat]), str(seat), player, f"{outcome.scores[seat]:g}")
     console.print(table)
     if outcome.note:
         console.print(f"tie-breaks: {outcome.note}")
-
-
-def fallback_shares(log: Sequence[Recorded], players: int) -> list[tuple[int, int]]:
-    """For each seat: how many of its decisions the fallback made, and how many it made in all."""
-    counts = [[0, 0] for _ in range(players)]
-    for record in log:
-        if isinstance(record.event, DECISIONS):
-            counts[record.event.seat][0] += isinstance(record.event, PlayerFellBack)
-            counts[record.event.seat][1] += 1
-    return [(fell_back, decisions) for fell_back, decisions in counts]
 
 
 @app.command("list")
