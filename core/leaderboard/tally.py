@@ -1,0 +1,94 @@
+"""What the leaderboard keeps of one game's results (one kind of game: forest, hike...), folded game by game.
+
+Rated results are kept as distinct rankings (patterns) with how often each occurred, and with each replicate's
+Poisson-drawn count (core/leaderboard/bootstrap.py): a fit costs the number of distinct rankings, not of games.
+Beside them, per player its rated games, wins (a tie for first splits the win), ranks and the games counted apart;
+per table size each seat's wins (the first seat's advantage); and each pair's head-to-head record.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from meeplog.core.leaderboard.bootstrap import Resampler
+from meeplog.core.leaderboard.head_to_head import Pairs
+from meeplog.core.leaderboard.plackett_luce import Pattern
+
+FALLBACK, FORFEIT, FORKED = "fallback", "forfeit", "forked"  # why a game is counted apart
+
+
+@dataclass
+class PlayerTally:
+    games: int = 0  # rated games
+    wins: float = 0.0
+    ranks: float = 0.0
+    apart: Counter[str] = field(default_factory=Counter)  # games counted apart, by why, that this player's seat caused
+
+
+@dataclass
+class SeatTally:
+    """The rated games played at one table size, and each seat's wins in them."""
+
+    games: int = 0
+    wins: list[float] = field(default_factory=list)
+
+
+def pattern(players: Sequence[int], ranks: Sequence[int]) -> Pattern:
+    """A result as the fit reads it: the players grouped by rank, best first, each group in a fixed order."""
+    groups: defaultdict[int, list[int]] = defaultdict(list)
+    for player, rank in zip(players, ranks, strict=True):
+        groups[rank].append(player)
+    return tuple(tuple(sorted(groups[rank])) for rank in sorted(groups))
+
+
+class GameTally:
+    def __init__(self, game: str, replicates: int, seed: int) -> None:
+        self.game = game
+        self.patterns: dict[Pattern, int] = {}
+        self.counts: list[int] = []
+        self.replicate_counts: list[npt.NDArray[np.int64]] = []
+        self.resampler = Resampler(game, replicates, seed)
+        self.players: defaultdict[int, PlayerTally] = defaultdict(PlayerTally)
+        self.seats: defaultdict[int, SeatTally] = defaultdict(SeatTally)
+        self.pairs = Pairs()
+        self.rated = 0
+        self.apart: Counter[str] = Counter()
+
+    def rate(self, players: Sequence[int], ranks: Sequence[int]) -> None:
+        """A game that counts: `players` and `ranks` by seat."""
+        self.rated += 1
+        key = pattern(players, ranks)
+        index = self.patterns.get(key)
+        draws = self.resampler.draw()
+        if index is None:
+            index = self.patterns[key] = len(self.counts)
+            self.counts.append(0)
+            self.replicate_counts.append(np.zeros_like(draws))
+        self.counts[index] += 1
+        self.replicate_counts[index] += draws
+        winners = sum(rank == 1 for rank in ranks)
+        table = self.seats[len(players)]
+        if not table.wins:
+            table.wins = [0.0] * len(players)
+        table.games += 1
+        for seat, (player, rank) in enumerate(zip(players, ranks, strict=True)):
+            tally = self.players[player]
+            tally.games += 1
+            tally.ranks += rank
+            if rank == 1:
+                tally.wins += 1 / winners
+                table.wins[seat] += 1 / winners
+        self.pairs.add(players, ranks)
+
+    def count_apart(self, why: str, players: Sequence[int], culprits: Sequence[int]) -> None:
+        """A game that rates nobody, and the seats that made it so (none for a forked game)."""
+        self.apart[why] += 1
+        for player in players:  # every player seated is listed, rated or not
+            self.players.setdefault(player, PlayerTally())
+        for seat in culprits:
+            self.players[players[seat]].apart[why] += 1
