@@ -22,6 +22,7 @@ from meeplog.core.codec import DecodeError
 from meeplog.core.extras import MissingExtra
 from meeplog.core.game import Game
 from meeplog.core.kernel import Outcome, Rules
+from meeplog.core.leaderboard.cli import leaderboard
 from meeplog.core.narrate import narrate
 from meeplog.core.options import BadOption, described, split_pairs
 from meeplog.core.options import configure as configure_options
@@ -244,6 +245,9 @@ def log(
         if seat is not None and not 0 <= seat < players:
             raise ValueError(f"--as takes a seat from 0 to {players - 1}")
         print_log(history, seat)
+
+
+app.command()(leaderboard)
 
 
 def _add_plugin_commands(target: typer.Typer) -> list[BrokenPlugin]:

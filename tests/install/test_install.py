@@ -230,6 +230,8 @@ def test_a_bare_install_runs_a_command_of_each_kind_from_outside_the_checkout(ve
                         "--out", results)
     assert done.returncode == 0, done.stderr
     assert len(list(results.glob("*.png"))) == 1  # matplotlib is a base dependency
+    ranked = venv.meeplog("leaderboard", "--db", played.db)
+    assert ranked.returncode == 0 and "random" in ranked.stdout, ranked.stderr  # numpy is a base dependency too
     found = venv.python("-c", "import importlib.util as u; print([n for n in ('core', 'games', 'players', "
                               "'replays') if u.find_spec(n)])")
     assert found.stdout == "[]\n", found.stderr  # nothing but meeplog at the top of site-packages

@@ -1,0 +1,186 @@
+"""The leaderboard itself: a section per game and one across games, read off the projection's view.
+
+Each section lists its players best first with a rating and its 95% interval, their rated games, wins, win rate
+(Wilson's interval) and mean rank, and the games counted apart because of them; then every pair's head-to-head
+record, and, per game and table size, how often each seat won (the first seat's advantage against a fair 1/n).
+Under `bt` the ratings are the Plackett-Luce fit (core/leaderboard/strengths.py), sorted by rating; under
+`openskill` they are openskill's mu with mu ± 1.96 sigma, sorted by mu - 3 sigma as the tournament standings are.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from meeplog.core.leaderboard.head_to_head import HeadToHead
+from meeplog.core.leaderboard.online import Skill, mean_skill
+from meeplog.core.leaderboard.projection import LeaderboardView
+from meeplog.core.leaderboard.strengths import Strengths
+from meeplog.core.leaderboard.tally import FALLBACK, FORFEIT, GameTally, PlayerTally
+from meeplog.core.tournament.standings import wilson
+
+ALL_GAMES = "all"
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: str  # its name, or its spec without one (with its spec when the name is given to two)
+    identity: str  # name=spec, the spec's options sorted: what tells players apart
+    rating: float | None  # None: no rated game
+    low: float | None
+    high: float | None
+    games: int  # rated games
+    wins: float
+    win_rate: float | None
+    win_low: float | None
+    win_high: float | None
+    average_rank: float | None
+    fell_back: int  # games counted apart because this player's fallback made most of its seat's decisions
+    forfeited: int  # games its seat forfeited
+
+
+@dataclass(frozen=True)
+class FirstSeat:
+    """How often each seat won the rated games played at one table size (ties for first split the win)."""
+
+    seats: int
+    games: int
+    win_rate: float  # the first seat's
+    low: float
+    high: float
+    fair: float  # 1 / seats
+    seat_win_rates: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class Section:
+    game: str  # a game's id, or ALL_GAMES
+    rated: int
+    apart: dict[str, int]  # games counted apart, by why (fallback, forfeit, forked)
+    standings: list[Standing]
+    head_to_head: list[HeadToHead]
+    first_seat: list[FirstSeat] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    store: str
+    model: str
+    include_forfeits: bool
+    sections: list[Section]  # across games first when there are several games, then each game by name
+    flagged: dict[str, list[str]]  # names given to more than one spec, with the specs (kept apart)
+    unfinished: int  # games started and not ended (being played, or stopped)
+
+    def section(self, game: str) -> Section | None:
+        return next((section for section in self.sections if section.game == game), None)
+
+
+def leaderboard(view: LeaderboardView, store: str, strengths: Strengths, game: str | None = None) -> Leaderboard:
+    """The leaderboard of everything `view` has read (of one game's results only, if `game` is given)."""
+    games = sorted(view.tallies) if game is None else [game] if game in view.tallies else []
+    tallies = [view.tallies[name] for name in games]
+    sections = [_section(view, strengths, name, [tally]) for name, tally in zip(games, tallies, strict=True)]
+    if len(tallies) > 1:
+        sections.insert(0, _section(view, strengths, ALL_GAMES, tallies))
+    return Leaderboard(
+        store=store,
+        model=view.settings.model,
+        include_forfeits=view.settings.include_forfeits,
+        sections=sections,
+        flagged=view.players.flagged(),
+        unfinished=len(view.playing),
+    )
+
+
+def _section(view: LeaderboardView, strengths: Strengths, game: str, tallies: Sequence[GameTally]) -> Section:
+    ratings = _ratings(view, strengths, game, tallies)
+    players = view.players
+    ranked = sorted(
+        _player_totals(tallies).items(),
+        key=lambda item: (
+            item[0] not in ratings,
+            -ratings[item[0]][3] if item[0] in ratings else 0.0,
+            players.label(item[0]),
+        ),
+    )
+    order = [player for player, _ in ranked]
+    labels = [players.label(player) for player in range(len(players.identities))]
+    apart: Counter[str] = Counter()
+    for tally in tallies:
+        apart.update(tally.apart)
+    return Section(
+        game=game,
+        rated=sum(tally.rated for tally in tallies),
+        apart=dict(sorted(apart.items())),
+        standings=[_standing(labels[p], players.identities[p], ratings.get(p), total) for p, total in ranked],
+        head_to_head=tallies[0].pairs.merged(tally.pairs for tally in tallies[1:]).rows(labels, order),
+        first_seat=_first_seats(tallies[0]) if len(tallies) == 1 else [],
+    )
+
+
+Rating = tuple[float, float, float, float]  # rating, low, high, and the value sorted by
+
+
+def _ratings(view: LeaderboardView, strengths: Strengths, game: str, tallies: Sequence[GameTally]) -> dict[int, Rating]:
+    if view.settings.model == "openskill":
+        skills: dict[int, list[Skill]] = {}
+        for tally in tallies:
+            for player, skill in view.online[tally.game].skills().items() if tally.game in view.online else ():
+                skills.setdefault(player, []).append(skill)
+        merged = {player: mean_skill(found) for player, found in skills.items()}
+        return {player: (s.mu, s.low, s.high, s.ordinal) for player, s in merged.items()}
+    fitted = strengths.fitted(game, tallies)
+    if fitted is None:
+        return {}
+    return {player: (rating, low, high, rating) for player, (rating, low, high) in fitted.ratings().items()}
+
+
+def _player_totals(tallies: Sequence[GameTally]) -> dict[int, PlayerTally]:
+    totals: dict[int, PlayerTally] = {}
+    for tally in tallies:
+        for player, found in tally.players.items():
+            total = totals.setdefault(player, PlayerTally())
+            total.games += found.games
+            total.wins += found.wins
+            total.ranks += found.ranks
+            total.apart.update(found.apart)
+    return totals
+
+
+def _standing(label: str, identity: str, rating: Rating | None, tally: PlayerTally) -> Standing:
+    games = tally.games
+    win_low, win_high = wilson(tally.wins, games) if games else (None, None)
+    return Standing(
+        player=label,
+        identity=identity,
+        rating=rating[0] if rating else None,
+        low=rating[1] if rating else None,
+        high=rating[2] if rating else None,
+        games=games,
+        wins=tally.wins,
+        win_rate=tally.wins / games if games else None,
+        win_low=win_low,
+        win_high=win_high,
+        average_rank=tally.ranks / games if games else None,
+        fell_back=tally.apart[FALLBACK],
+        forfeited=tally.apart[FORFEIT],
+    )
+
+
+def _first_seats(tally: GameTally) -> list[FirstSeat]:
+    rows = []
+    for seats, table in sorted(tally.seats.items()):
+        low, high = wilson(table.wins[0], table.games)
+        rows.append(
+            FirstSeat(
+                seats=seats,
+                games=table.games,
+                win_rate=table.wins[0] / table.games,
+                low=low,
+                high=high,
+                fair=1 / seats,
+                seat_win_rates=tuple(wins / table.games for wins in table.wins),
+            )
+        )
+    return rows

@@ -1,0 +1,158 @@
+"""The leaderboard for people and for programs: rich tables, JSON, CSV, and a PNG of the ratings and intervals."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import orjson
+from rich import box
+from rich.console import Group
+from rich.table import Table
+
+from meeplog.core.leaderboard.board import ALL_GAMES, Leaderboard, Section
+
+MODEL_NOTES = {
+    "bt": "ratings: Plackett-Luce (Bradley-Terry for two seats) fitted by maximum likelihood, Elo scale, "
+    "95% bootstrap intervals; across games each game weighs the same",
+    "openskill": "ratings: openskill (Plackett-Luce) mu, 95% interval mu ± 1.96 sigma, sorted by mu - 3 sigma; "
+    "across games the mean of a player's per-game ratings",
+}
+
+
+def title(section: Section) -> str:
+    return "All games" if section.game == ALL_GAMES else section.game
+
+
+def printable(board: Leaderboard) -> Group:
+    """Each section's standings, its head-to-head table and its first-seat lines, then the notes."""
+    parts: list[Any] = []
+    for section in board.sections:
+        parts.append(standings_table(section, board.model))
+        if section.head_to_head:
+            parts.append(head_to_head_table(section))
+        parts += [*first_seat_lines(section), ""]
+    return Group(*parts, *notes(board))
+
+
+def standings_table(section: Section, model: str) -> Table:
+    """The section's players best first; `fell back` and `forfeited` only when a player has some."""
+    apart = ", ".join(f"{count} {why}" for why, count in section.apart.items())
+    caption = f"counted apart: {apart}" if apart else None
+    table = Table(title=f"{title(section)}: {section.rated} rated games", caption=caption, box=box.SIMPLE_HEAD)
+    digits = 0 if model == "bt" else 1
+    rows = [
+        {
+            "#": str(place) if s.rating is not None else "-",
+            "player": s.player,
+            "rating": _number(s.rating, digits),
+            "95% CI": "-" if s.low is None or s.high is None else f"{s.low:.{digits}f}-{s.high:.{digits}f}",
+            "games": str(s.games),
+            "win % (95% CI)": f"{_percent(s.win_rate)} ({_interval(s.win_low, s.win_high)})" if s.games else "-",
+            "rank": _number(s.average_rank, 2),
+            "fell back": str(s.fell_back),
+            "forfeited": str(s.forfeited),
+        }
+        for place, s in enumerate(section.standings, start=1)
+    ]
+    sometimes = ("fell back", "forfeited")
+    columns = [column for column in rows[0] if column not in sometimes or any(row[column] != "0" for row in rows)]
+    for column in columns:
+        table.add_column(column, justify="left" if column == "player" else "right", overflow="fold")
+    for row in rows:
+        table.add_row(*(row[column] for column in columns))
+    return table
+
+
+def head_to_head_table(section: Section) -> Table:
+    table = Table(title=f"{title(section)}: head to head", box=box.SIMPLE_HEAD)
+    for column in ("player", "against", "win %", "95% CI", "games"):
+        table.add_column(column, justify="left" if column in ("player", "against") else "right", overflow="fold")
+    for row in section.head_to_head:
+        table.add_row(row.player, row.opponent, _percent(row.win_rate), _interval(row.low, row.high), str(row.games))
+    return table
+
+
+def first_seat_lines(section: Section) -> list[str]:
+    return [
+        f"{section.game}, {row.seats} seats: the first seat won {_percent(row.win_rate)}% "
+        f"({_interval(row.low, row.high)}) of {row.games} games, a fair share being {_percent(row.fair)}%"
+        for row in section.first_seat
+    ]
+
+
+def notes(board: Leaderboard) -> list[str]:
+    lines = [MODEL_NOTES[board.model]]
+    included = "rated as played, a forfeit ranking its seat last" if board.include_forfeits else "they rate nobody"
+    lines.append(
+        f"games decided mostly by a fallback, forfeited by a dead seat or forked are counted apart: {included}"
+        + ("" if board.include_forfeits else " (--include-forfeits rates the first two)")
+    )
+    for name, specs in board.flagged.items():
+        lines.append(f"the name {name!r} is given to {len(specs)} specs, kept apart: {'; '.join(specs)}")
+    if board.unfinished:
+        lines.append(f"{board.unfinished} games started and not ended (being played, or stopped) are left out")
+    return lines
+
+
+def document(board: Leaderboard) -> dict[str, Any]:
+    return dataclasses.asdict(board)
+
+
+def write_json(board: Leaderboard, path: Path) -> None:
+    path.write_bytes(orjson.dumps(document(board), option=orjson.OPT_INDENT_2 | orjson.OPT_SERIALIZE_NUMPY))
+
+
+def write_csv(board: Leaderboard, path: Path) -> None:
+    """One row per player of each section (`game` is `all` across games)."""
+    fields = [field.name for field in dataclasses.fields(board.sections[0].standings[0].__class__)]
+    with path.open("w", newline="") as file:
+        writer = csv.DictWriter(file, fieldnames=["game", "place", *fields])
+        writer.writeheader()
+        for section in board.sections:
+            for place, standing in enumerate(section.standings, start=1):
+                writer.writerow({"game": section.game, "place": place, **dataclasses.asdict(standing)})
+
+
+def write_plot(board: Leaderboard, path: Path) -> None:
+    """Each section's rated players, best at the top, with their 95% intervals."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    sections = [section for section in board.sections if any(s.rating is not None for s in section.standings)]
+    rows = [len([s for s in section.standings if s.rating is not None]) for section in sections]
+    figure, axes = plt.subplots(
+        len(sections), 1, figsize=(7, 1.0 + 0.45 * sum(rows) + 0.8 * len(sections)), squeeze=False
+    )
+    for axis, section in zip(axes[:, 0], sections, strict=True):
+        rated = [s for s in reversed(section.standings) if s.rating is not None]
+        points = [s.rating for s in rated]
+        errors = [[s.rating - (s.low or s.rating) for s in rated], [(s.high or s.rating) - s.rating for s in rated]]
+        axis.errorbar(points, range(len(rated)), xerr=errors, fmt="o", capsize=4, color="tab:blue")
+        axis.set_yticks(list(range(len(rated))), [s.player for s in rated])
+        axis.set_title(f"{title(section)} ({section.rated} rated games)")
+        axis.grid(axis="x", alpha=0.3)
+    axes[-1, 0].set_xlabel(
+        "rating (Elo scale, 95% bootstrap interval)"
+        if board.model == "bt"
+        else "rating (openskill mu, mu ± 1.96 sigma)"
+    )
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)
+    plt.close(figure)
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.0f}"
+
+
+def _interval(low: float | None, high: float | None) -> str:
+    return "-" if low is None or high is None else f"{100 * low:.0f}-{100 * high:.0f}%"
+
+
+def _number(value: float | None, digits: int) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
