@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from meeplog.games.trekking.data import DATA, Effect
 from meeplog.games.trekking.legal import current_effect, row_token
@@ -16,84 +16,119 @@ from meeplog.games.trekking.state import EFFECT, NO_ONE, OVER, TrekState
 
 
 class Card(BaseModel, frozen=True):
-    kind: int
-    name: str
+    """A trek card."""
+
+    kind: int = Field(description="the card's kind, the number commands name it by: symbol * 3 + value - 1")
+    name: str = Field(
+        description="its symbol and value, like ADV-2 (symbols SCE scenery, ADV adventure, NAT nature, HIS history, "
+        "WAT water; values 1-3, the links it walks)"
+    )
 
 
 class DestinationCard(BaseModel, frozen=True):
-    location: int
-    name: str
-    region: str
-    requires: list[str]
-    vp: int
+    """A destination card: a location to visit for victory points."""
+
+    location: int = Field(description="the location it sits on, by number")
+    name: str = Field(description="the place's name")
+    region: str = Field(description="the region the place is in")
+    requires: list[str] = Field(description="the symbols a Visit pays, one trek card each, any values")
+    vp: int = Field(description="the victory points it scores")
 
 
 class RowSlot(BaseModel, frozen=True):
-    slot: int
-    card: DestinationCard | None
-    token: int  # the VP token a Visit of this slot would earn now
+    """A slot of the destination row."""
+
+    slot: int = Field(description="the slot's place in the row, from 0 (the rightmost slots earn VP tokens)")
+    card: DestinationCard | None = Field(description="the destination card in it; null: empty")
+    token: int = Field(description="the VP token a Visit of this slot would earn now (0: none)")
 
 
 class JourneyCard(BaseModel, frozen=True):
-    id: str
-    name: str
-    effects: list[str]
+    """A Journey card in play: paid with two trek cards of one symbol."""
+
+    id: str = Field(description="its id, the name `Journey` commands give it (A1-A6, B1-B6)")
+    name: str = Field(description="its title")
+    effects: list[str] = Field(
+        description="its effects in order, each skippable: move:X (up to X links free), fly, draw:X (from the deck), "
+        "visit:-X (a Visit with X symbols unpaid), vp3 (a 3-VP token), recolor (one of your cubes)"
+    )
 
 
 class Tile(BaseModel, frozen=True):
-    colour: str
-    name: str
-    value: int
-    holder: int | None
+    """A colour tile: held by the player with the most cubes of its colour (at least 2)."""
+
+    colour: str = Field(description="the souvenir colour it rewards")
+    name: str = Field(description="the tile's name")
+    value: int = Field(description="the victory points it scores its holder at the end")
+    holder: int | None = Field(description="the seat holding it; null: nobody")
 
 
 class Region(BaseModel, frozen=True):
-    id: str
-    name: str
-    cubes_left: int
-    token_taken_by: int | None
-    token_value: int | None  # only for the seat that took it
+    """A region of the map and its secret bonus token."""
+
+    id: str = Field(description="the region's id")
+    name: str = Field(description="the region's name")
+    cubes_left: int = Field(
+        description="souvenir cubes still on its locations; whoever takes the last one takes its token"
+    )
+    token_taken_by: int | None = Field(description="the seat that took its token; null: still on the board")
+    token_value: int | None = Field(description="the token's victory points, shown only to the seat that took it")
 
 
 class SeatPublic(BaseModel, frozen=True):
-    seat: int
-    location: int | None
-    location_name: str | None
-    hand_size: int
-    known_cards: list[str]  # taken from the face-up row and not played since
-    suitcase: list[int]  # cubes per colour, in the order of `souvenir_colours`
-    destinations: list[str]
-    destination_vp: int
-    vp_tokens: list[int]
+    """What the table knows of one hiker."""
+
+    seat: int = Field(description="the player's seat number")
+    location: int | None = Field(
+        description="the location the hiker stands on, by number; null before choosing a starting airport"
+    )
+    location_name: str | None = Field(description="that location's name")
+    hand_size: int = Field(description="trek cards in the player's hand")
+    known_cards: list[str] = Field(
+        description="cards known to be in that hand: taken from the face-up row and not played since"
+    )
+    suitcase: list[int] = Field(description="souvenir cubes per colour, in the order of `souvenir_colours`")
+    destinations: list[str] = Field(description="the destinations the player visited")
+    destination_vp: int = Field(description="the victory points of those destinations")
+    vp_tokens: list[int] = Field(description="the VP tokens the player took (5s and 3s)")
 
 
 class TrekView(BaseModel, frozen=True):
-    seat: int
-    phase: str
-    to_act: int | None
-    round: int
-    first_player: int
-    end_triggered: bool
-    hand: list[Card]
-    trek_row: list[Card | None]
-    trek_deck_size: int
-    trek_discard: dict[str, int]  # card name -> copies in the discard pile
-    destination_row: list[RowSlot]
-    destination_deck_size: int
-    destination_deck_top: DestinationCard | None
-    journey_cards: list[JourneyCard]
-    journey_in_progress: str | None
-    current_effect: str | None
-    announced_target: int | None
-    move_payment: list[Card]  # the cards played towards the announced Move so far, out of the hand
-    picks_left: int
-    cubes: dict[int, str]  # location -> colour of the souvenir cube on it
-    tiles: list[Tile]
-    regions: list[Region]
-    threes_left: int
-    fives_left: int
-    souvenir_colours: list[str]
-    seats: list[SeatPublic]
+    """What one seat knows at a decision of Trekking the World."""
+
+    seat: int = Field(description="your seat number")
+    phase: str = Field(
+        description="airport (choosing starting airports), fly, route (announce the move), pay (play the move's "
+        "cards), action, draw (Draw Two's picks), effect (a Journey's effects) or over"
+    )
+    to_act: int | None = Field(description="the seat that must decide now; null once the game is over")
+    round: int = Field(description="the round being played, from 1")
+    first_player: int = Field(description="the seat that plays first each round")
+    end_triggered: bool = Field(
+        description="a fifth destination or the fifth region token was taken: the game ends after this turn"
+    )
+    hand: list[Card] = Field(description="your trek cards, by kind (no hand limit)")
+    trek_row: list[Card | None] = Field(description="the face-up trek row, slot by slot; null: an empty slot")
+    trek_deck_size: int = Field(description="trek cards left in the deck")
+    trek_discard: dict[str, int] = Field(description="the discard pile: card name -> copies")
+    destination_row: list[RowSlot] = Field(description="the destination row, the cards that can be visited")
+    destination_deck_size: int = Field(description="destination cards left in the deck")
+    destination_deck_top: DestinationCard | None = Field(
+        description="the deck's top card, public but not visitable; null if hidden or none"
+    )
+    journey_cards: list[JourneyCard] = Field(description="the two Journey cards in play for the whole game")
+    journey_in_progress: str | None = Field(description="the id of the Journey card being resolved; null: none")
+    current_effect: str | None = Field(description="the Journey effect to do or skip now, like move:2; null: none")
+    announced_target: int | None = Field(description="the location announced for the move in progress; null: none")
+    move_payment: list[Card] = Field(description="the cards played towards the announced move so far, out of the hand")
+    picks_left: int = Field(description="picks left in Draw Two")
+    cubes: dict[int, str] = Field(description="the souvenir cubes on the board: location number -> colour")
+    tiles: list[Tile] = Field(description="the colour tiles")
+    regions: list[Region] = Field(description="the regions of the map")
+    threes_left: int = Field(description="3-VP tokens left")
+    fives_left: int = Field(description="5-VP tokens left")
+    souvenir_colours: list[str] = Field(description="the souvenir colours, in the order suitcases count them")
+    seats: list[SeatPublic] = Field(description="every hiker, by seat number from 0, you included")
 
 
 def view(state: TrekState, seat: int) -> TrekView:
@@ -112,13 +147,13 @@ def view(state: TrekState, seat: int) -> TrekView:
         trek_deck_size=len(state.trek_deck),
         trek_discard={data.card_name(kind): count for kind, count in enumerate(state.trek_discard) if count},
         destination_row=[
-            RowSlot(slot=slot, card=_destination(state, card) if card != NO_ONE else None,
-                    token=row_token(state, slot))
+            RowSlot(slot=slot, card=_destination(state, card) if card != NO_ONE else None, token=row_token(state, slot))
             for slot, card in enumerate(state.dest_row)
         ],
         destination_deck_size=len(state.dest_deck),
         destination_deck_top=_destination(state, state.dest_deck[-1])
-        if state.config.dest_deck_top_public and state.dest_deck else None,
+        if state.config.dest_deck_top_public and state.dest_deck
+        else None,
         journey_cards=[_journey(state.config.data_file, j) for j in state.journeys],
         journey_in_progress=data.journey[state.journey].id if state.phase == EFFECT else None,
         current_effect=effect_text(current_effect(state)) if state.phase == EFFECT else None,
@@ -127,14 +162,22 @@ def view(state: TrekState, seat: int) -> TrekView:
         picks_left=state.picks_left,
         cubes={location: colours[colour] for location, colour in enumerate(state.cubes) if colour != NO_ONE},
         tiles=[
-            Tile(colour=colours[c], name=tile.name, value=tile_values[c],
-                 holder=state.tile_holder[c] if state.tile_holder[c] != NO_ONE else None)
+            Tile(
+                colour=colours[c],
+                name=tile.name,
+                value=tile_values[c],
+                holder=state.tile_holder[c] if state.tile_holder[c] != NO_ONE else None,
+            )
             for c, tile in enumerate(data.tile)
         ],
         regions=[
-            Region(id=region.id, name=region.name, cubes_left=state.cubes_left[r] if state.cubes_left else 0,
-                   token_taken_by=_seat_or_none(state.region_taker[r]),
-                   token_value=state.region_token[r] if state.region_taker[r] == seat else None)
+            Region(
+                id=region.id,
+                name=region.name,
+                cubes_left=state.cubes_left[r] if state.cubes_left else 0,
+                token_taken_by=_seat_or_none(state.region_taker[r]),
+                token_value=state.region_token[r] if state.region_taker[r] == seat else None,
+            )
             for r, region in enumerate(data.region)
         ],
         threes_left=state.threes_left,
@@ -192,8 +235,9 @@ def _card_model(path: str | None, kind: int) -> Card:
 @cache
 def _destination_model(path: str | None, location: int) -> DestinationCard:
     card = DATA.load(path).destination[location]
-    return DestinationCard(location=location, name=card.name, region=card.region, requires=list(card.requirement),
-                           vp=card.vp)
+    return DestinationCard(
+        location=location, name=card.name, region=card.region, requires=list(card.requirement), vp=card.vp
+    )
 
 
 @cache
