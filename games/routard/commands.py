@@ -1,16 +1,37 @@
-"""What a player of Le Jeu du Routard can do (digest §5.15-5.16). Cards are indices into their deck."""
+"""What a player of Le Jeu du Routard can do (digest §5.15-5.16). Cards are indices into their deck.
+
+Each field says what it means to a player (`Field(description=...)` in `Annotated`: read by `meeplog schema`
+and the schema sent to remote seats, at no cost to the kernel).
+"""
 
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Annotated
+
+from pydantic import Field
 
 from meeplog.core.kernel import Command
+
+CARD = "its index in its deck: the number in its id minus 1 (ACH-07 is 6)"
+Spaces = Annotated[
+    int,
+    Field(
+        description="how many spaces forward, 1-6 (never past the arrival airport); 1-6 cost 0, 20, 50, 100, 200, 400 €"
+    ),
+]
 
 
 @dataclass(frozen=True)
 class ChooseLine(Command):
     """Stage 1: announce a line of the "Préparez votre sac" sheet and roll the die."""
 
-    line: str
+    line: Annotated[
+        str,
+        Field(
+            description="the line: argent_de_poche (pocket money), formalites, guide, equipement, appareil_photo, "
+            "billet_avion or cheques_hotel"
+        ),
+    ]
 
 
 @dataclass(frozen=True)
@@ -22,7 +43,7 @@ class Depart(Command):
 class SheetOffer(Command):
     """sheet_purchase_optional only: take or leave the purchase the die offered."""
 
-    accept: bool
+    accept: Annotated[bool, Field(description="true: buy what the die offered; false: leave it")]
 
 
 @dataclass(frozen=True)
@@ -32,16 +53,18 @@ class OpenSale(Command):
 
 @dataclass(frozen=True)
 class CancelSale(Command):
-    pass
+    """Close the sale menu without selling anything."""
 
 
 @dataclass(frozen=True)
 class Sell(Command):
     """Auction a lot (R42): lot is guide, equipement, appareil_photo, billet_avion, achat (with card) or cheques."""
 
-    lot: str
-    card: int = -1
-    count: int = 1
+    lot: Annotated[
+        str, Field(description="guide, equipement, appareil_photo, billet_avion (a plane ticket), achat or cheques")
+    ]
+    card: Annotated[int, Field(description=f"the achat card sold, {CARD}; -1 for any other lot")] = -1
+    count: Annotated[int, Field(description="how many hotel cheques are sold as one lot; 1 for any other lot")] = 1
 
 
 @dataclass(frozen=True)
@@ -51,32 +74,39 @@ class StopSelling(Command):
 
 @dataclass(frozen=True)
 class BuyTicket(Command):
-    pass
+    """In an airport's shop window: buy a plane ticket at that airport's price."""
 
 
 @dataclass(frozen=True)
 class BuyElement(Command):
-    item: str
+    """In an airport's shop window: buy a copy of a backpack element."""
+
+    item: Annotated[
+        str,
+        Field(description="formalites (200 €), guide (20 €), equipement (300 €) or appareil_photo (400 €, the camera)"),
+    ]
 
 
 @dataclass(frozen=True)
 class CloseShop(Command):
-    pass
+    """Leave the airport's shop window."""
 
 
 @dataclass(frozen=True)
 class Walk(Command):
-    spaces: int
+    """Move: walk forward, paying for the distance."""
+
+    spaces: Spaces
 
 
 @dataclass(frozen=True)
 class Fly(Command):
-    pass
+    """Move: fly to the next airport from the airport the turn started on, handing in a ticket."""
 
 
 @dataclass(frozen=True)
 class FlyBack(Command):
-    pass
+    """Move, from the arrival airport: fly back to the previous airport, handing in a ticket."""
 
 
 @dataclass(frozen=True)
@@ -91,38 +121,50 @@ class MoveForced(Command):
 
 @dataclass(frozen=True)
 class JobAssistance(Command):
-    pass
+    """Move, when broke: go back to the nearest job space behind, pay the hotel, draw a job card."""
 
 
 @dataclass(frozen=True)
 class BuyCheques(Command):
-    count: int
+    """Buy hotel cheques at 20 € each (on chance and poste restante spaces, and to pay a hotel card)."""
+
+    count: Annotated[int, Field(description="how many cheques to buy")]
 
 
 @dataclass(frozen=True)
 class ChooseTarget(Command):
-    target: int
+    """Choose the player a card's effect reaches."""
+
+    target: Annotated[int, Field(description="the chosen player's seat")]
 
 
 @dataclass(frozen=True)
 class ChooseLostCard(Command):
-    deck: str
-    card: int
+    """Choose which of your collection cards a card makes you lose."""
+
+    deck: Annotated[str, Field(description="the collection: achat, reportage or aventure")]
+    card: Annotated[int, Field(description=f"the card lost, {CARD}")]
 
 
 @dataclass(frozen=True)
 class ReplayWalk(Command):
-    spaces: int
+    """A card's replay: walk again, paying for the distance (free with `replay_pays_move` off); nothing is played."""
+
+    spaces: Spaces
 
 
 @dataclass(frozen=True)
 class Bid(Command):
-    amount: int
+    """Sealed auction: bid this amount for the lot on sale."""
+
+    amount: Annotated[
+        int, Field(description="the bid in €: a multiple of the bid step (10 €) from the lot's floor up to your cash")
+    ]
 
 
 @dataclass(frozen=True)
 class PassBid(Command):
-    pass
+    """Sealed auction: do not bid."""
 
 
 @dataclass(frozen=True)
@@ -130,8 +172,10 @@ class Narrow(Command):
     """Choose among the amounts from `low` to `high` (a bid, a number of cheques), offered next: a range of more
     amounts than one decision lists is chosen in steps (games/routard/amounts.py)."""
 
-    low: int
-    high: int
+    low: Annotated[
+        int, Field(description="the smallest amount of the bracket (€ for a bid, a count of cheques otherwise)")
+    ]
+    high: Annotated[int, Field(description="the largest amount of the bracket")]
 
 
 @dataclass(frozen=True)
@@ -141,14 +185,20 @@ class Raise(Command):
 
 @dataclass(frozen=True)
 class Drop(Command):
-    pass
+    """Ascending auction: drop out for good."""
 
 
 @dataclass(frozen=True)
 class PlayAnyway(Command):
     """illegal_play="fined": play a reportage/aventure space without its element (R38), or not."""
 
-    play: bool
+    play: Annotated[
+        bool,
+        Field(
+            description="true: play the space as if you held the element, and pay the 500 € fine; false: leave it "
+            "unplayed"
+        ),
+    ]
 
 
 # Shared instances of the commands legal() lists decision after decision (commands are immutable, and a
@@ -162,7 +212,30 @@ narrow = lru_cache(maxsize=4096)(Narrow)  # bounded: brackets of amounts
 buy_element, JOB_ASSISTANCE = cache(BuyElement), JobAssistance()
 
 COMMANDS = (
-    ChooseLine, Depart, SheetOffer, OpenSale, CancelSale, Sell, StopSelling, BuyTicket, BuyElement, CloseShop,
-    Walk, Fly, FlyBack, Drive, MoveForced, JobAssistance, BuyCheques, ChooseTarget, ChooseLostCard, ReplayWalk, Bid,
-    PassBid, Narrow, Raise, Drop, PlayAnyway,
+    ChooseLine,
+    Depart,
+    SheetOffer,
+    OpenSale,
+    CancelSale,
+    Sell,
+    StopSelling,
+    BuyTicket,
+    BuyElement,
+    CloseShop,
+    Walk,
+    Fly,
+    FlyBack,
+    Drive,
+    MoveForced,
+    JobAssistance,
+    BuyCheques,
+    ChooseTarget,
+    ChooseLostCard,
+    ReplayWalk,
+    Bid,
+    PassBid,
+    Narrow,
+    Raise,
+    Drop,
+    PlayAnyway,
 )

@@ -9,7 +9,7 @@ import dataclasses
 from functools import cache, lru_cache
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from meeplog.core.kernel import Pending
 from meeplog.games.routard.data import DECKS, Effect
@@ -30,52 +30,71 @@ from meeplog.games.routard.tasks import (
 class PlayerView(BaseModel, frozen=True):
     """One player, all public (R54). `position` None: still preparing his backpack at home (stage 1)."""
 
-    seat: int
-    position: int | None
-    space: str
-    money: int
-    cheques: int
-    tickets: int
-    elements: dict[str, int]
-    achat: list[str]
-    reportage: list[str]
-    aventure: list[str]
-    notes: list[str]  # next-turn instructions, broke, debts, sheet turns, the last line announced and target picked
+    seat: int = Field(description="the player's seat number")
+    position: int | None = Field(
+        description="the space the pawn stands on, 0 (departure airport) to 72 (arrival airport); null: still at home "
+        "preparing the backpack (stage 1)"
+    )
+    space: str = Field(description="that space, in words")
+    money: int = Field(description="cash, in €")
+    cheques: int = Field(description="hotel cheques held (hotel cards are paid in cheques, not money)")
+    tickets: int = Field(description="plane tickets held")
+    elements: dict[str, int] = Field(
+        description="copies held of each backpack element: formalites, guide, equipement, appareil_photo (the camera)"
+    )
+    achat: list[str] = Field(description="the achat cards collected, as id and title")
+    reportage: list[str] = Field(description="the reportage cards collected, as id and title")
+    aventure: list[str] = Field(description="the aventure cards collected, as id and title")
+    notes: list[str] = Field(
+        description="next-turn instructions, broke, debts, sheet turns, the last line announced and the player last "
+        "picked by a card"
+    )
 
 
 class AuctionView(BaseModel, frozen=True):
-    seller: int
-    lot: str
-    card: str | None
-    count: int
-    floor: int
-    bidders: list[int]
-    decided: list[int]
-    own_bid: int | None
-    price: int
-    high: int | None
-    active: list[int]
+    """The lot on sale."""
+
+    seller: int = Field(description="the selling player's seat")
+    lot: str = Field(description="guide, equipement, appareil_photo, billet_avion, achat or cheques")
+    card: str | None = Field(description="the achat card on sale, as id and title; null for any other lot")
+    count: int = Field(description="how many of the lot (cheques sell several at once)")
+    floor: int = Field(description="the lowest bid in €: the resale price, which the bank pays when nobody bids")
+    bidders: list[int] = Field(description="the seats that may bid")
+    decided: list[int] = Field(description="sealed bids: the bidders who have bid or passed")
+    own_bid: int | None = Field(description="sealed bids: your bid in € (0: a pass); null before you decide")
+    price: int = Field(description="ascending auction: the standing bid in €")
+    high: int | None = Field(description="ascending auction: the standing high bidder; null: none yet")
+    active: list[int] = Field(description="ascending auction: the bidders still in")
 
 
 class RoutardView(BaseModel, frozen=True):
-    seat: int
-    round: int
-    max_rounds: int
-    turn: int
-    to_act: list[int]
-    decision: str
-    agenda: list[str]
-    cards_per_type: int
-    board: str  # one letter per space: T airport, A achat, R reportage, V aventure, J job, C chance, P poste restante
-    stacks: dict[int, list[int]]
-    players: list[PlayerView]
-    draw_sizes: dict[str, int]
-    discards: dict[str, str]  # each discard pile's card ids, oldest first
-    auction: AuctionView | None
-    amount_between: list[int] | None  # your amount's bracket [low, high] while you choose it in steps (Narrow)
-    window_tickets: int
-    winners: list[int]
-    capped: bool
+    """What one seat knows at a decision of Le Jeu du Routard."""
+
+    seat: int = Field(description="your seat number")
+    round: int = Field(description="the round being played, from 1")
+    max_rounds: int = Field(description="the round after which the game ends with nobody winning")
+    turn: int = Field(description="whose turn it is (a seat)")
+    to_act: list[int] = Field(description="the seats that must decide now")
+    decision: str = Field(description="what the game waits for, in words")
+    agenda: list[str] = Field(description="what is left to do this turn, the next task last")
+    cards_per_type: int = Field(description="the achat, reportage and aventure cards each needed to win")
+    board: str = Field(
+        description="one letter per space, 0 to 72: T airport, A achat, R reportage, V aventure, J job, C chance, P "
+        "poste restante"
+    )
+    stacks: dict[int, list[int]] = Field(
+        description="each occupied space -> the pawns on it, bottom first (the bottom pawn drives the stack)"
+    )
+    players: list[PlayerView] = Field(description="every player, by seat number from 0, you included")
+    draw_sizes: dict[str, int] = Field(description="cards left in each draw pile")
+    discards: dict[str, str] = Field(description="each discard pile's card ids, oldest first")
+    auction: AuctionView | None = Field(description="the auction in progress; null: none")
+    amount_between: list[int] | None = Field(
+        description="your amount's bracket [low, high] while you choose it in steps (Narrow); null otherwise"
+    )
+    window_tickets: int = Field(description="tickets bought in the open shop window")
+    winners: list[int] = Field(description="the winning seats, once the game is over")
+    capped: bool = Field(description="the game ended at `max_rounds` with nobody winning")
 
 
 def _player_view(state: RoutardState, seat: int) -> dict[str, Any]:
@@ -97,8 +116,10 @@ def _player_view(state: RoutardState, seat: int) -> dict[str, Any]:
 
 
 def _notes(player: Traveller) -> list[str]:
-    notes = ["skips the next turn" if kind == "skip" else f"must move exactly {spaces} next turn"
-             for kind, spaces in player.instructions]
+    notes = [
+        "skips the next turn" if kind == "skip" else f"must move exactly {spaces} next turn"
+        for kind, spaces in player.instructions
+    ]
     if player.fauche:
         notes.append("broke (fauché): Job Assistance")
     notes += [f"owes {amount} € to {who(creditor)}" for creditor, amount in player.debts]
@@ -134,26 +155,28 @@ def view(state: RoutardState, seat: int, pending: Pending) -> RoutardView:
     """Built as plain data and validated once: views are made at every decision of a playout."""
     positions = sorted({p.pos for p in state.players if p.pos != HOME})
     ids = state.data.card_ids
-    return RoutardView.model_validate({
-        "seat": seat,
-        "round": state.round,
-        "max_rounds": state.config.max_rounds,
-        "turn": state.turn,
-        "to_act": pending.seats,
-        "decision": situation(state),
-        "agenda": [task_text(task) for task in state.agenda],
-        "cards_per_type": state.config.cards_per_type,
-        "board": state.data.board_codes,
-        "stacks": {pos: stack(state, pos) for pos in positions},
-        "players": [_player_view(state, s) for s in range(state.count)],
-        "draw_sizes": {deck: len(state.draw[deck]) for deck in DECKS},
-        "discards": {deck: _pile_text(ids[deck], state.discard[deck]) for deck in DECKS},
-        "auction": _auction_view(state, seat),
-        "amount_between": list(state.narrowed[seat][-1]) if seat in state.narrowed else None,
-        "window_tickets": state.window_tickets,
-        "winners": state.winners,
-        "capped": state.capped,
-    })
+    return RoutardView.model_validate(
+        {
+            "seat": seat,
+            "round": state.round,
+            "max_rounds": state.config.max_rounds,
+            "turn": state.turn,
+            "to_act": pending.seats,
+            "decision": situation(state),
+            "agenda": [task_text(task) for task in state.agenda],
+            "cards_per_type": state.config.cards_per_type,
+            "board": state.data.board_codes,
+            "stacks": {pos: stack(state, pos) for pos in positions},
+            "players": [_player_view(state, s) for s in range(state.count)],
+            "draw_sizes": {deck: len(state.draw[deck]) for deck in DECKS},
+            "discards": {deck: _pile_text(ids[deck], state.discard[deck]) for deck in DECKS},
+            "auction": _auction_view(state, seat),
+            "amount_between": list(state.narrowed[seat][-1]) if seat in state.narrowed else None,
+            "window_tickets": state.window_tickets,
+            "winners": state.winners,
+            "capped": state.capped,
+        }
+    )
 
 
 @lru_cache(maxsize=4096)
