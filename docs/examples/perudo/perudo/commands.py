@@ -7,23 +7,28 @@ first `BidOn` a face, then `Bid` how many dice show it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import Field
 
 from meeplog.core.kernel import Command
+
+Face = Annotated[int, Field(description="the face bid on, 1-6 (1: aces)")]
 
 
 @dataclass(frozen=True)
 class BidOn(Command):
     """The first step of a bid: the face it is about; the quantity is chosen next."""
 
-    face: int
+    face: Face
 
 
 @dataclass(frozen=True)
 class Bid(Command):
     """At least `quantity` dice on the table show `face` (aces counting as any face while they are wild)."""
 
-    quantity: int
-    face: int
+    quantity: Annotated[int, Field(description="how many dice, of all the dice on the table, show the face at least")]
+    face: Face
 
 
 @dataclass(frozen=True)
