@@ -1,5 +1,5 @@
 """The JSON API the game page steps through, and which tests call directly: a frame per step and perspective,
-and live updates as server-sent events while a game or a tournament is being played."""
+live updates as server-sent events while a game or a tournament is being played, and the leaderboard."""
 
 from __future__ import annotations
 
@@ -13,10 +13,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from meeplog.core.audit import GameFinished
+from meeplog.core.leaderboard.render import document
+from meeplog.core.registry import game_names
 from meeplog.replays.steps import Timeline
 from meeplog.replays.viewer.frames import frame
-from meeplog.replays.viewer.library import Library
-from meeplog.replays.viewer.queries import perspective
+from meeplog.replays.viewer.library import Library, NotFound
+from meeplog.replays.viewer.queries import leaderboard_settings, perspective
 from meeplog.replays.viewer.rendering import render_frame
 
 POLL_SECONDS = 0.5
@@ -57,6 +59,16 @@ async def tournament_live(request: Request) -> Response:
         return {"recorded": recorded, "scheduled": len(tournament.plan.fixtures), "finished": tournament.finished}
 
     return _stream(request, lambda: library.tournament(wanted).version, progress)
+
+
+async def leaderboard(request: Request) -> Response:
+    """The leaderboard as `meeplog leaderboard --json` writes it (one game's with /api/leaderboard/{game})."""
+    library: Library = request.app.state.library
+    game = request.path_params.get("game")
+    if game is not None and game not in game_names():
+        raise NotFound(f"no game {game!r} is installed")
+    board = await run_in_threadpool(library.leaderboard, leaderboard_settings(request), game)
+    return Response(orjson.dumps(document(board)), media_type="application/json")
 
 
 def _stream(request: Request, version: Callable[[], int], progress: Callable[[], dict[str, Any]]) -> Response:

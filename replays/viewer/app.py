@@ -32,9 +32,13 @@ ROUTES = [
     Route("/tournaments", pages.tournaments, name="tournaments"),
     Route("/tournaments/{tournament_id}", pages.tournament, name="tournament"),
     Route("/tournaments/{tournament_id}/plot.png", pages.tournament_plot, name="plot"),
+    Route("/leaderboard", pages.leaderboard, name="leaderboard"),
+    Route("/leaderboard/{game}", pages.leaderboard, name="game_leaderboard"),
     Route("/api/games/{game_id}/steps/{step:int}", api.step, name="api_step"),
     Route("/api/games/{game_id}/live", api.game_live, name="game_live"),
     Route("/api/tournaments/{tournament_id}/live", api.tournament_live, name="tournament_live"),
+    Route("/api/leaderboard", api.leaderboard, name="api_leaderboard"),
+    Route("/api/leaderboard/{game}", api.leaderboard, name="api_game_leaderboard"),
     Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
 ]
 

@@ -18,6 +18,9 @@ from pathlib import Path
 from meeplog.core.audit import GameFinished, GameStarted
 from meeplog.core.codec import DecodeError
 from meeplog.core.game import Recorded
+from meeplog.core.leaderboard.board import Leaderboard
+from meeplog.core.leaderboard.projection import Settings
+from meeplog.core.leaderboard.reader import LeaderboardReader
 from meeplog.core.registry import game_names
 from meeplog.core.store import GameNotFound, GameStore
 from meeplog.core.tournament.aggregate import Tournament
@@ -67,6 +70,7 @@ class StoreLibrary:
         self.store = store
         self.where = where
         self._read = Recent()
+        self._leaderboards = LeaderboardReader(store, where)
 
     def page(self, chosen: GameFilter, cursor: int = 1, size: int = PAGE_SIZE) -> GamePage:
         """Up to `size` games from notification `cursor` on, oldest first, that pass the filter."""
@@ -147,6 +151,10 @@ class StoreLibrary:
         except TournamentNotFound as error:
             raise NotFound(str(error)) from None
 
+    def leaderboard(self, settings: Settings, game: str | None = None) -> Leaderboard:
+        """The store's leaderboard, following the games stored since the last page asked for it."""
+        return self._leaderboards.read(settings, game)
+
     def _decoded(self, stored: object) -> Recorded:
         try:
             return self.store.mapper.to_domain_event(stored)
@@ -197,6 +205,9 @@ class FileLibrary:
 
     def tournament(self, tournament_id: str) -> Tournament:
         raise NotFound(f"a replay file holds one game and no tournament ({self.path})")
+
+    def leaderboard(self, settings: Settings, game: str | None = None) -> Leaderboard:
+        raise NotFound(f"a replay file holds one game and no leaderboard ({self.path}); a store's is `meeplog serve`'s")
 
 
 Library = StoreLibrary | FileLibrary

@@ -1,4 +1,5 @@
-"""The HTML pages: the games list, the game page (the debugger), its verify page, and the tournaments."""
+"""The HTML pages: the games list, the game page (the debugger), its verify page, the tournaments and the
+leaderboard."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
+from meeplog.core.leaderboard.render import MODEL_NOTES
 from meeplog.core.registry import game_names
 from meeplog.core.tournament.report import write_plot
 from meeplog.core.tournament.standings import Standings, standings
@@ -16,7 +18,7 @@ from meeplog.replays.steps import Timeline
 from meeplog.replays.verify import verify
 from meeplog.replays.viewer.frames import frame
 from meeplog.replays.viewer.library import GameFilter, Library, NotFound
-from meeplog.replays.viewer.queries import perspective, whole_number
+from meeplog.replays.viewer.queries import leaderboard_settings, perspective, whole_number
 from meeplog.replays.viewer.rendering import templates
 from meeplog.replays.viewer.verdicts import divergence_rows
 
@@ -87,3 +89,15 @@ def _plot(table: Standings) -> bytes:
         path = Path(folder) / "plot.png"
         write_plot(table, path)
         return path.read_bytes()
+
+
+async def leaderboard(request: Request) -> Response:
+    """Every game's leaderboard and the one across games, or one game's (/leaderboard/{game})."""
+    library: Library = request.app.state.library
+    game = request.path_params.get("game")
+    if game is not None and game not in game_names():
+        raise NotFound(f"no game {game!r} is installed; the leaderboard lists the stored games")
+    settings = leaderboard_settings(request)
+    board = await run_in_threadpool(library.leaderboard, settings, game)
+    context = {"board": board, "game": game, "game_names": game_names(), "note": MODEL_NOTES[board.model]}
+    return templates.TemplateResponse(request, "leaderboard.html", context)
