@@ -5,12 +5,17 @@ replaces the function in any case. PostgreSQL refuses two sessions doing that at
 updated", or a duplicate key in pg_type for a type created twice), so two commands opening one database at
 the same moment (a tournament and a viewer, or `meeplog tournament status` polling a starting tournament)
 failed one of them. Here they take turns.
+
+It also commits without waiting for the disk when asked: a tournament's worker saving the game it played,
+whose durability the tournament's own commit of the game's result makes sure of (core/tournament/own_writes.py).
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 
+from eventsourcing.persistence import StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder
 from psycopg.errors import DuplicateObject
 from psycopg.sql import SQL
@@ -32,3 +37,10 @@ class SerialSchemaPostgresRecorder(PostgresApplicationRecorder):
                         curs.execute(statement, prepare=False)
             self._create_table(curs)
         self.datastore.register_type_adapters()
+
+    def insert_events_without_waiting(self, stored_events: Sequence[StoredEvent]) -> None:
+        """The library's insert (the table locked, so that notifications keep their commit order), in a
+        transaction whose commit does not wait for the disk (`synchronous_commit` off for it alone)."""
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(SQL("SET LOCAL synchronous_commit TO OFF"))
+            self._insert_stored_events(curs, stored_events)

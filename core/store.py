@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 from urllib.parse import unquote, urlparse
 
 import orjson
@@ -149,6 +149,13 @@ class BatchedSQLiteRecorder(SQLiteApplicationRecorder):
         SQLiteAggregateRecorder._insert_events(self, c, stored_events)  # the batched insert of the plain recorder
 
 
+@runtime_checkable
+class CommitsWithoutWaiting(Protocol):
+    """A recorder that can commit without waiting for the disk (core/postgres.py's)."""
+
+    def insert_events_without_waiting(self, stored_events: Sequence[StoredEvent]) -> None: ...
+
+
 class GameEventMapper(Mapper):
     """Maps our recorded envelopes to stored events; the topic `<game>/<EventType>` picks the codec.
 
@@ -188,6 +195,7 @@ class GameStore(Application):
     """The event store of games. Construct it with `open_store`."""
 
     name = "meeplog"
+    db = "memory"  # the `--db` value it was opened from (open_store), for processes that open it again
 
     def construct_transcoder(self) -> Transcoder:
         return OrjsonTranscoder()
@@ -195,19 +203,25 @@ class GameStore(Application):
     def construct_mapper(self) -> Mapper:
         return GameEventMapper(transcoder=self.construct_transcoder())
 
-    def save_rows(self, rows: Sequence[Row], records: Sequence[Recorded]) -> None:
+    def save_rows(self, rows: Sequence[Row], records: Sequence[Recorded] = (), *, wait_for_disk: bool = True) -> None:
         """Save rows encoded elsewhere (`encoded`) and other records (a tournament's) in one transaction.
 
         On SQLite the rows go to the events table as they are, in one statement: a finished game's records cost
-        the writer no object each. Elsewhere they become the library's stored events."""
+        the writer no object each. Elsewhere they become the library's stored events. `wait_for_disk=False`
+        lets a PostgreSQL commit return before its log reaches the disk, for rows whose durability a later
+        commit that waits makes sure of (core/tournament/own_writes.py)."""
         stored = [self.mapper.to_stored_event(record) for record in records]
         recorder = self.recorder
         if isinstance(recorder, BatchedSQLiteRecorder):
             with recorder.datastore.transaction(commit=True) as cursor:
                 cursor.executemany(recorder.insert_events_statement, rows)
                 recorder._insert_events(cursor, stored)
+            return
+        events = [*(StoredEvent(uuid.UUID(row[0]), *row[1:]) for row in rows), *stored]
+        if not wait_for_disk and isinstance(recorder, CommitsWithoutWaiting):
+            recorder.insert_events_without_waiting(events)
         else:
-            recorder.insert_events([*(StoredEvent(uuid.UUID(row[0]), *row[1:]) for row in rows), *stored])
+            recorder.insert_events(events)
 
     def history(self, game_id: uuid.UUID, upto: int | None = None) -> list[Recorded]:
         records = list(self.events.get(game_id, lte=upto))
@@ -288,7 +302,7 @@ def persistence_env(db: str) -> dict[str, str]:
 def open_store(db: str = DEFAULT_DB) -> GameStore:
     env = persistence_env(db)
     try:
-        return GameStore(env=env)
+        store = GameStore(env=env)
     except Exception as error:  # the library raises its own and the drivers' errors
         if "://" in db:
             where = f"PostgreSQL at {env['POSTGRES_HOST']}:{env['POSTGRES_PORT']}/{env['POSTGRES_DBNAME']}"
@@ -296,6 +310,8 @@ def open_store(db: str = DEFAULT_DB) -> GameStore:
         else:
             where, hint = repr(db), "check that it is a Meeplog SQLite database you may write"
         raise StoreUnavailable(f"cannot open the store ({where}): {_first_line(error)}; {hint}") from error
+    store.db = db
+    return store
 
 
 def _first_line(error: Exception) -> str:

@@ -2,6 +2,7 @@
 event-sourced aggregate (so a stopped run resumes), and rated with openskill (DESIGN.md section 7).
 
 Modules: `events` (what the tournament records), `schedule` (who plays which deal), `aggregate` (the
-Tournament), `worker` (one game in a worker process), `run` (the pool and the single writer), `standings`
+Tournament), `worker` (one game in a worker process), `run` (the pool and the writer), `own_writes`
+(workers saving their own games on PostgreSQL), `patience` (waiting out a store that stopped answering), `standings`
 (ratings and statistics), `report` (table, JSON, CSV, PNG), `cli` (`meeplog tournament`).
 """

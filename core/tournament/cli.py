@@ -38,11 +38,11 @@ from meeplog.core.specs import NamedSpec, PlayerSpec
 from meeplog.core.store import DEFAULT_DB, GameStore, open_store
 from meeplog.core.tournament.aggregate import Tournament
 from meeplog.core.tournament.events import GameFailed, GameRecorded
+from meeplog.core.tournament.patience import STORE_PATIENCE
 from meeplog.core.tournament.ray_pool import RayUnavailable, connect
 from meeplog.core.tournament.report import printable, write_all
 from meeplog.core.tournament.run import (
     BACKENDS,
-    STORE_PATIENCE,
     Backend,
     TournamentConflict,
     Watcher,

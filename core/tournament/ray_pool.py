@@ -1,10 +1,11 @@
-"""`--backend ray`: a tournament's games as tasks on a Ray cluster, this process still the only writer.
+"""`--backend ray`: a tournament's games as tasks on a Ray cluster, written as with the local pool.
 
-A game is a Ray task that plays it and returns its log and result, as a local worker does; the records of
+A game is a Ray task that plays it and returns its log and result, as a local worker does (on PostgreSQL
+the task saves the game itself and returns the result: core/tournament/own_writes.py); the records of
 a game with a remote seat travel to this process through a Ray queue after every decision. Ray plays a
 task again elsewhere when the worker or node running it dies (RAY_RETRIES times), so unlike a local pool,
 a lost worker costs the one game it was playing, and a game that still fails after that is the one to
-blame. Workers never touch the store (docs/cluster.md).
+blame (docs/cluster.md).
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""Playing a tournament's remaining games in worker processes, with this process as the only writer.
+"""Playing a tournament's remaining games in worker processes, with this process writing what they played.
 
-Workers play, and encode their games' records as the store keeps them; this process saves. Finished games
+Workers play, and encode their games' records as the store keeps them; this process saves. (On PostgreSQL
+workers save their own games and this process only the results: core/tournament/own_writes.py.) Finished games
 are saved with their results many to a transaction (`store.save(*games, tournament)`, see Writer), so a game
 is never stored without its result or the other way round, and since a game's id is fixed by its place in
 the schedule the store refuses a second copy. Ctrl-C saves every finished game before it stops; a crash
@@ -19,19 +20,17 @@ import dataclasses
 import multiprocessing
 import os
 import queue as queues
-import threading
 import time
 import uuid
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.context import BaseContext
 from multiprocessing.queues import Queue
-from typing import Literal, Protocol, TypeVar
+from typing import Literal, Protocol
 
-from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError
-from tenacity import Retrying, retry_if_exception_type, stop_after_delay, wait_exponential
+from eventsourcing.persistence import IntegrityError
 
 from meeplog.core.game import Recorded
 from meeplog.core.players import CannotPlay, load_player_class
@@ -41,6 +40,8 @@ from meeplog.core.store import GameStore, Row
 from meeplog.core.tournament.aggregate import Tournament
 from meeplog.core.tournament.events import Fixture, GameFailed, GameRecorded
 from meeplog.core.tournament.inflight import InFlightPool, default_concurrency
+from meeplog.core.tournament.own_writes import writes_own_games
+from meeplog.core.tournament.patience import SLOW_STORE, patiently
 from meeplog.core.tournament.progress import Records, draining
 from meeplog.core.tournament.ray_pool import RayPool
 from meeplog.core.tournament.schedule import game_id, player_seed
@@ -52,10 +53,6 @@ BACKENDS: tuple[Backend, ...] = ("local", "ray")
 QUEUED_PER_WORKER = 8  # keeps workers busy while this process writes; the rest waits, cancellable
 BATCH_GAMES = 256  # at most this many finished games are saved in one transaction
 BATCH_SECONDS = 0.1  # and none waits longer than this for its transaction (what a crash here may lose)
-STORE_PATIENCE = 300.0  # seconds a run waits for a store that stopped answering before it gives up
-SLOW_STORE = 3.0  # a store call this long says so: the store has stopped answering, or is very busy
-UNREACHABLE = (OperationalError, InterfaceError)  # the library's errors for a database that cannot be reached
-T = TypeVar("T")
 PROGRESS_POLL = 0.05  # seconds between two looks at the progress of games in flight, when some seat is remote
 WORKER_DIED = "its worker process died (the player crashed the interpreter, or the system killed it)"
 
@@ -81,8 +78,10 @@ def worker_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def task(tournament: Tournament, fixture: Fixture, settings: MatchSettings = DEFAULT_SETTINGS) -> GameTask:
-    """The game a fixture schedules, played with the run's `settings` (time per decision, dead seats)."""
+def task(tournament: Tournament, fixture: Fixture, settings: MatchSettings = DEFAULT_SETTINGS,
+         db: str | None = None) -> GameTask:
+    """The game a fixture schedules, played with the run's `settings` (time per decision, dead seats), and
+    saved by its worker in the store `db` if one is given (own_writes.py)."""
     plan = tournament.plan
     seats = tuple(plan.players[player] for player in fixture.seating)
     return GameTask(
@@ -96,6 +95,7 @@ def task(tournament: Tournament, fixture: Fixture, settings: MatchSettings = DEF
         fallback=plan.fallback,
         timeout=settings.timeout,
         on_dead_seat=settings.on_dead_seat,
+        db=db,
     )
 
 
@@ -129,10 +129,13 @@ class Writer:
     which the next run plays again from their seeds, to the same results. Stopping flushes it (`flush`).
     """
 
-    def __init__(self, store: GameStore, tournament: Tournament, watcher: Watcher) -> None:
+    def __init__(self, store: GameStore, tournament: Tournament, watcher: Watcher, *, own_writes: bool = False
+                 ) -> None:
         self.store = store
         self.tournament = tournament
         self.watcher = watcher
+        self.own_writes = own_writes  # workers save their games themselves (own_writes.py): results come alone
+        self.heard = time.monotonic()  # when a game last finished, or the store last answered
         self.saved: dict[uuid.UUID, int] = {}  # the versions of each game already in the store (progress may
         # come after the game's end: what it holds is saved already)
         self._batch: list[PlayedGame | GameFailed] = []
@@ -158,8 +161,10 @@ class Writer:
 
     def finished(self, outcomes: Sequence[PlayedGame | GameFailed]) -> None:
         """Add finished games to the open batch, and save it if it is full or its oldest game waited enough."""
+        if outcomes:
+            self.heard = time.monotonic()
         if outcomes and not self._batch:
-            self._since = time.monotonic()
+            self._since = self.heard
         self._batch += outcomes
         if len(self._batch) >= BATCH_GAMES or (self._batch and self.due_in() == 0):
             self.flush()
@@ -169,6 +174,13 @@ class Writer:
         if not self._batch:
             return None
         return max(0.0, self._since + BATCH_SECONDS - time.monotonic())
+
+    def check_store(self) -> None:
+        """When workers save their games and none has finished for a while, make sure the store answers: the
+        workers wait out an outage silently, and this says it, once, as a save of this process would."""
+        if self.own_writes and time.monotonic() - self.heard >= SLOW_STORE:
+            patiently(self.store.recorder.max_notification_id, self.watcher)
+            self.heard = time.monotonic()
 
     def flush(self) -> None:
         """Save the open batch, games and results, in one transaction."""
@@ -223,11 +235,13 @@ def play_tournament(
     `settings` bound each decision's time and say what a dead seat does (core/runner.py); `watcher` is told
     what is recorded as it is.
     """
-    queue = deque(task(tournament, fixture, settings) for fixture in tournament.pending())
+    own_writes = writes_own_games(store.db) and not has_remote_seat(tournament)
+    db = store.db if own_writes else None
+    queue = deque(task(tournament, fixture, settings, db) for fixture in tournament.pending())
     watcher = watcher or Watcher()
     tournament.start(workers)
     save(store, tournament, watcher=watcher)
-    writer = Writer(store, tournament, watcher)
+    writer = Writer(store, tournament, watcher, own_writes=own_writes)
     in_flight = concurrency or default_concurrency(has_remote_seat(tournament))
     room = workers * max(in_flight, QUEUED_PER_WORKER)
     while queue:
@@ -305,8 +319,11 @@ def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, room: int)
             while queue and len(running) < room:
                 next_task = writer.with_stored(queue.popleft()) if remote else queue.popleft()
                 running[pool.submit(next_task)] = next_task
-            timeouts = [t for t in (PROGRESS_POLL if remote else None, writer.due_in()) if t is not None]
+            polls = (PROGRESS_POLL if remote else None, writer.due_in(), SLOW_STORE if writer.own_writes else None)
+            timeouts = [t for t in polls if t is not None]
             done, _ = wait(running, timeout=min(timeouts, default=None), return_when=FIRST_COMPLETED)
+            if not done:
+                writer.check_store()
             if remote:
                 writer.save_progress(pool.progress)
             stopped = [future.exception() for future in done if isinstance(future.exception(), CannotPlay)]
@@ -342,39 +359,6 @@ def save(store: GameStore, *aggregates: Records | Tournament, watcher: Watcher) 
         patiently(lambda: store.save(*collected), watcher)
     except IntegrityError as error:
         raise conflict(error) from error
-
-
-def patiently(call: Callable[[], T], watcher: Watcher) -> T:
-    """`call`, waiting out a store that cannot be reached (a database restarting, a network cut): the library
-    itself waits up to a minute or so for a connection, and past that the call is tried again with backoff for
-    STORE_PATIENCE seconds. The watcher is told once when the store has kept the run waiting SLOW_STORE seconds
-    (or failed), and once when it answers again."""
-    told = threading.Event()
-
-    def tell(reason: str) -> None:
-        if not told.is_set():
-            told.set()
-            watcher.store_unreachable(reason)
-
-    slow = threading.Timer(SLOW_STORE, tell, (f"no answer for {SLOW_STORE:g} s",))
-    slow.daemon = True
-    slow.start()
-    try:
-        result = Retrying(
-            retry=retry_if_exception_type(UNREACHABLE), wait=wait_exponential(multiplier=0.5, max=10),
-            stop=stop_after_delay(STORE_PATIENCE), reraise=True,
-            before_sleep=lambda state: tell(_first_line(state.outcome.exception() if state.outcome else None)),
-        )(call)
-    finally:
-        slow.cancel()
-    if told.is_set():
-        watcher.store_back()
-    return result
-
-
-def _first_line(error: BaseException | None) -> str:
-    text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__
 
 
 def conflict(error: IntegrityError) -> TournamentConflict:

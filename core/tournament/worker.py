@@ -1,7 +1,8 @@
 """One tournament game, played in a worker process with the Game aggregate and the match runner.
 
-The worker never touches the store: it sends the game's whole log back, encoded as rows of the store and
-with its result already summarised, and the parent process (the single writer) saves it. A game with a
+On SQLite and in memory the worker never touches the store: it sends the game's whole log back, encoded as
+rows of the store and with its result already summarised, and the parent process (the single writer) saves
+it. On PostgreSQL it saves the game itself and sends the result alone (core/tournament/own_writes.py). A game with a
 remote seat also sends its new records after every decision (core/tournament/progress.py), and one that an
 earlier run left unfinished is played again from its seed, replaying the decisions it stored
 (core/resume.py).
@@ -34,6 +35,7 @@ from meeplog.core.specs import NamedSpec, PlayerSpec
 from meeplog.core.store import Row, encoded
 from meeplog.core.tournament.behaviour import seat_reports
 from meeplog.core.tournament.events import GameFailed, GameRecorded
+from meeplog.core.tournament.own_writes import save_game
 from meeplog.core.tournament.progress import Progress
 
 
@@ -52,12 +54,14 @@ class GameTask:
     stored: tuple[Recorded, ...] = ()  # what an interrupted run stored of this game, to play again
     timeout: float | None = MatchSettings.timeout  # seconds a player may think per decision
     on_dead_seat: DeadSeatPolicy = "forfeit"
+    db: str | None = None  # a store the worker saves the game in itself (own_writes.py); None: the parent does
 
 
 @dataclass(frozen=True)
 class PlayedGame:
     """A finished game on its way to the store: its log, encoded as rows of the store (the worker does that
-    part of the writer's work), and the result the tournament records for it."""
+    part of the writer's work; none when the worker saved the game itself), and the result the tournament
+    records for it."""
 
     # Out of the repr: on Python 3.11, where asyncio.Runner installs its Ctrl-C handler (a Ray task; pool workers
     # ignore Ctrl-C), the event loop's end writes the repr of the result of the game it ran (in the message of a
@@ -67,7 +71,7 @@ class PlayedGame:
 
     @property
     def id(self) -> uuid.UUID:
-        return uuid.UUID(self.rows[0][0])
+        return uuid.UUID(self.result.game_id)
 
 
 _progress: list[Queue[list[Recorded]]] = []  # where this worker sends the records of games in progress
@@ -124,7 +128,10 @@ async def play_game(task: GameTask) -> PlayedGame | GameFailed:
         settings = MatchSettings(timeout=task.timeout, save_every_decision=progress is not None,
                                  on_dead_seat=task.on_dead_seat)
         await MatchRunner(game, players, fallbacks, settings=settings, store=progress, stored=task.stored).play()
-        return PlayedGame(encoded(game.log), summarise(task.index, game.log))
+        rows, log = encoded(game.log), game.log
+        if task.db is not None:  # the game an earlier attempt stored, if one did, is the game
+            log, rows = save_game(task.db, rows) or log, ()
+        return PlayedGame(rows, summarise(task.index, log))
     except CannotPlay as error:
         _refused.append(error)
         raise

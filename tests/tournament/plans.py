@@ -43,10 +43,4 @@ def recorded(db: str | Path) -> int:
         return sum(len(load_tournament(store, found).results) for found in tournament_ids(store))
     finally:
         store.close()
-    with contextlib.suppress(Exception):
-        store = open_store(str(db))
-        try:
-            return sum(len(load_tournament(store, found).results) for found in tournament_ids(store))
-        finally:
-            store.close()
     return 0

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import orjson
@@ -20,6 +21,7 @@ from meeplog.core.tournament.run import play_tournament
 from meeplog.core.tournament.schedule import game_id
 from meeplog.core.tournament.standings import standings
 from meeplog.core.tournament.stored import load_tournament, open_tournament, tournament_ids
+from tests.stores import postgres_database
 from tests.tournament.plans import MEEPLOG, forest_plan, meeplog, recorded, recorded_so_far
 
 REPO = Path(__file__).resolve().parents[2]
@@ -51,10 +53,21 @@ def running_in_group(group: int) -> list[int]:
     return running
 
 
-def test_a_killed_tournament_resumes_to_the_standings_of_an_uninterrupted_run(tmp_path):
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def killed_db(request, tmp_path) -> Iterator[str]:
+    """Where the killed tournament stores: a SQLite file (this process writes every game), or PostgreSQL (the
+    workers write their own games, so a game may be stored without its result when the tournament dies)."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "killed.db")
+    else:
+        with postgres_database() as url:
+            yield url
+
+
+def test_a_killed_tournament_resumes_to_the_standings_of_an_uninterrupted_run(killed_db, tmp_path):
     games, seed = 120, 11
     command = ["tournament", "forest", *THREE_RANDOM, "--games", str(games), "--seed", str(seed), "--workers", "2"]
-    db, out = tmp_path / "killed.db", tmp_path / "out"
+    db, out = killed_db, tmp_path / "out"
     run = subprocess.Popen(
         [MEEPLOG, *command, "--db", str(db), "--out", str(out)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import sqlite3
@@ -19,6 +20,7 @@ from meeplog.core.tournament.run import TournamentConflict, Watcher, play_tourna
 from meeplog.core.tournament.schedule import game_id
 from meeplog.core.tournament.standings import standings
 from meeplog.core.tournament.stored import load_tournament, open_tournament
+from meeplog.core.tournament.worker import play_game
 from tests.stores import store_of_kind
 from tests.tournament.plans import forest_plan
 
@@ -134,3 +136,24 @@ def test_ctrl_c_saves_every_game_finished_before_it_with_its_result(tmp_path, mo
     games = {str(summary.id) for summary in store.games()}
     assert 0 < len(stored.results) < 3000, "the interrupt should land while games are being played"
     assert games == {result.game_id for result in stored.results.values()}
+
+
+@pytest.mark.postgres
+def test_on_postgresql_a_game_stored_without_its_result_is_recorded_from_the_stored_copy(tmp_path):
+    """A run killed after a worker saved its game and before the result was recorded: the next run plays that
+    game again, finds it stored (workers save their own games on PostgreSQL), and records its result once."""
+    with store_of_kind("postgres", tmp_path) as store:
+        plan = forest_plan(games=4)
+        tournament, _ = open_tournament(store, plan)
+        first = run.task(tournament, tournament.pending()[2], db=store.db)
+        assert first.db is not None
+        played = asyncio.run(play_game(first))  # saved by "its worker"; the tournament never heard of it
+        assert isinstance(played, run.PlayedGame) and played.rows == ()  # its rows went to the store, not back
+        assert store.load(first.game_id).outcome() is not None
+        play_tournament(store, tournament, workers=2)
+        stored = load_tournament(store, plan.id())
+        assert stored.finished and sorted(stored.results) == [0, 1, 2, 3]
+        assert all(isinstance(result, GameRecorded) for result in stored.results.values())
+        assert sorted(str(s.id) for s in store.games()) == sorted(str(game_id(plan.id(), i)) for i in range(4))
+        game = store.load(game_id(plan.id(), 2))
+        assert (stored.results[2].scores, stored.results[2].ranks) == (game.outcome().scores, game.outcome().ranks)

@@ -1,0 +1,67 @@
+"""Waiting out a store that cannot be reached (a database restarting, a network cut), for every writer.
+
+The library itself waits a couple of seconds for a connection; past that a call is tried again with backoff
+for STORE_PATIENCE seconds, so a PostgreSQL restart costs a tournament a pause, never its games. Whoever
+watches is told once when the store has kept a call waiting SLOW_STORE seconds (or failed), and once when it
+answers again: one line each, however many calls waited.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Protocol, TypeVar
+
+from eventsourcing.persistence import InterfaceError, OperationalError
+from tenacity import Retrying, retry_if_exception_type, stop_after_delay, wait_exponential
+
+STORE_PATIENCE = 300.0  # seconds a run waits for a store that stopped answering before it gives up
+SLOW_STORE = 3.0  # a store call this long says so: the store has stopped answering, or is very busy
+UNREACHABLE = (OperationalError, InterfaceError)  # the library's errors for a database that cannot be reached
+T = TypeVar("T")
+
+
+class StoreWatcher(Protocol):
+    def store_unreachable(self, reason: str) -> None: ...
+
+    def store_back(self) -> None: ...
+
+
+class Unwatched:
+    """Where nobody watches (a worker process saving its own games): waiting is silent."""
+
+    def store_unreachable(self, reason: str) -> None:
+        pass
+
+    def store_back(self) -> None:
+        pass
+
+
+def patiently(call: Callable[[], T], watcher: StoreWatcher) -> T:
+    """`call`, waiting out a store that cannot be reached, telling `watcher` as the module says."""
+    told = threading.Event()
+
+    def tell(reason: str) -> None:
+        if not told.is_set():
+            told.set()
+            watcher.store_unreachable(reason)
+
+    slow = threading.Timer(SLOW_STORE, tell, (f"no answer for {SLOW_STORE:g} s",))
+    slow.daemon = True
+    slow.start()
+    try:
+        result = Retrying(
+            retry=retry_if_exception_type(UNREACHABLE), wait=wait_exponential(multiplier=0.5, max=10),
+            stop=stop_after_delay(STORE_PATIENCE), reraise=True,
+            before_sleep=lambda state: tell(_first_line(state.outcome.exception() if state.outcome else None)),
+        )(call)
+    finally:
+        slow.cancel()
+    if told.is_set():
+        watcher.store_back()
+    return result
+
+
+def _first_line(error: BaseException | None) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
