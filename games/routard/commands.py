@@ -121,7 +121,8 @@ class MoveForced(Command):
 
 @dataclass(frozen=True)
 class JobAssistance(Command):
-    """Move, when broke: go back to the nearest job space behind, pay the hotel, draw a job card."""
+    """Move, when broke (or with no other move): go back to the nearest job space behind, pay the hotel, draw a
+    job card."""
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,11 @@ class Bid(Command):
     """Sealed auction: bid this amount for the lot on sale."""
 
     amount: Annotated[
-        int, Field(description="the bid in €: a multiple of the bid step (10 €) from the lot's floor up to your cash")
+        int,
+        Field(
+            description="the bid in €: a multiple of the bid step (10 € by default), from the lot's floor up to your "
+            "cash"
+        ),
     ]
 
 

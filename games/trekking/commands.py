@@ -25,7 +25,11 @@ Airport = Annotated[
     ),
 ]
 Target = Annotated[
-    int, Field(description="the location to end the move on, by number (a destination's `location` in your view)")
+    int,
+    Field(
+        description="the location to end the move on, by number: a destination's `location` in your view, or an "
+        "airport (numbered after the destinations)"
+    ),
 ]
 Payment = Annotated[
     tuple[int, ...],
