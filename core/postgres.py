@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
+from typing import Any
 
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder
+from psycopg import Cursor
 from psycopg.errors import DuplicateObject
+from psycopg.rows import DictRow
 from psycopg.sql import SQL
 
 
@@ -39,8 +42,13 @@ class SerialSchemaPostgresRecorder(PostgresApplicationRecorder):
         self.datastore.register_type_adapters()
 
     def insert_events_without_waiting(self, stored_events: Sequence[StoredEvent]) -> None:
-        """The library's insert (the table locked, so that notifications keep their commit order), in a
-        transaction whose commit does not wait for the disk (`synchronous_commit` off for it alone)."""
-        with self.datastore.transaction(commit=True) as curs:
+        """The library's insert (pipelined, the table locked so that notifications keep their commit order),
+        in a transaction whose commit does not wait for the disk."""
+        self.insert_events(stored_events, without_waiting=True)
+
+    def _insert_events(self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], *,
+                       without_waiting: bool = False, **kwargs: Any) -> None:
+        """The library's hook at the start of an insert's transaction: `synchronous_commit` off for it alone."""
+        if without_waiting:
             curs.execute(SQL("SET LOCAL synchronous_commit TO OFF"))
-            self._insert_stored_events(curs, stored_events)
+        super()._insert_events(curs, stored_events, **kwargs)
