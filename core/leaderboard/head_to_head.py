@@ -30,18 +30,23 @@ class Pairs:
 
     met: defaultdict[tuple[int, int], list[float]] = field(default_factory=lambda: defaultdict(lambda: [0, 0.0]))
 
-    def add(self, players: Sequence[int], ranks: Sequence[int]) -> None:
-        """One game: `players` and `ranks` by seat."""
-        scores: defaultdict[tuple[int, int], list[float]] = defaultdict(list)
+    def add(self, scores: dict[tuple[int, int], float]) -> None:
+        """One game's `scores` (as `scores` gives them)."""
+        for pair, score in scores.items():
+            tally = self.met[pair]
+            tally[0] += 1
+            tally[1] += score
+
+    @staticmethod
+    def scores(players: Sequence[int], ranks: Sequence[int]) -> dict[tuple[int, int], float]:
+        """Each pair's result in one game (`players` and `ranks` by seat): the lower index's score against the other."""
+        results: defaultdict[tuple[int, int], list[float]] = defaultdict(list)
         for first, second in itertools.combinations(zip(players, ranks, strict=True), 2):
             if first[0] == second[0]:
                 continue
             (a, rank_a), (b, rank_b) = sorted((first, second))
-            scores[a, b].append(1.0 if rank_a < rank_b else 0.5 if rank_a == rank_b else 0.0)
-        for pair, results in scores.items():
-            tally = self.met[pair]
-            tally[0] += 1
-            tally[1] += sum(results) / len(results)
+            results[a, b].append(1.0 if rank_a < rank_b else 0.5 if rank_a == rank_b else 0.0)
+        return {pair: sum(found) / len(found) for pair, found in results.items()}
 
     def merged(self, others: Iterable[Pairs]) -> Pairs:
         """These pairs' games and those of `others`, pooled."""

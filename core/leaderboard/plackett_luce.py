@@ -19,6 +19,7 @@ Strengths are returned as log-strengths centred on the mean of the fitted player
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -38,8 +39,8 @@ Floats = npt.NDArray[np.float64]
 def orderings(pattern: Pattern) -> list[tuple[tuple[int, ...], float]]:
     """The strict orders a pattern stands for, each with its share: one for a result without ties."""
     choices = [_tie_orders(group) for group in pattern]
-    share = 1.0 / np.prod([len(choice) for choice in choices])
-    return [(tuple(itertools.chain.from_iterable(parts)), float(share)) for parts in itertools.product(*choices)]
+    share = 1.0 / math.prod(len(choice) for choice in choices)
+    return [(tuple(itertools.chain.from_iterable(parts)), share) for parts in itertools.product(*choices)]
 
 
 def _tie_orders(group: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -61,6 +62,8 @@ class Design:
     stage_chosen: npt.NDArray[np.intp]
     member_player: npt.NDArray[np.intp]
     stage_starts: npt.NDArray[np.intp]  # where each stage's members begin in member_player
+    by_chosen: npt.NDArray[np.intp]  # the stages' order grouped by the player chosen
+    chosen_starts: npt.NDArray[np.intp]  # where each player's choices begin in by_chosen, the anchor's last
     by_player: npt.NDArray[np.intp]  # member_player's order grouped by player
     player_starts: npt.NDArray[np.intp]  # where each player's memberships begin in by_player, the anchor's last
 
@@ -84,29 +87,30 @@ def design(patterns: Sequence[Pattern], players: int) -> Design:
             members.extend((winner, loser))
     member_player = np.array(members, dtype=np.intp)
     by_player = np.argsort(member_player, kind="stable")
-    player_starts = np.searchsorted(member_player[by_player], np.arange(players + 1))
+    stage_chosen = np.array(chosen, dtype=np.intp)
+    by_chosen = np.argsort(stage_chosen, kind="stable")
     return Design(
         players,
         np.array(stage_pattern, dtype=np.intp),
         np.array(stage_share, dtype=np.float64),
-        np.array(chosen, dtype=np.intp),
+        stage_chosen,
         member_player,
         np.array(starts, dtype=np.intp),
+        by_chosen,
+        np.searchsorted(stage_chosen[by_chosen], np.arange(players + 1)),  # every player has a virtual win
         by_player,
-        player_starts,
+        np.searchsorted(member_player[by_player], np.arange(players + 1)),
     )
 
 
-def fit(plan: Design, weights: Floats, start: Floats | None = None) -> Floats:
+def fit(plan: Design, weights: Floats, start: Floats | None = None, tolerance: float = TOLERANCE) -> Floats:
     """Log-strengths (replicates by players, centred per replicate) for pattern `weights` (replicates by patterns).
 
     `start` (log-strengths of the same shape) warm-starts the fit, as when a followed leaderboard grows by a game."""
     replicates = weights.shape[0]
     prior = np.full((replicates, 2 * plan.players), PRIOR_GAMES)
     stage_weight = np.concatenate([weights[:, plan.stage_pattern] * plan.stage_share, prior], axis=1)
-    wins = np.zeros((replicates, plan.players + 1))
-    np.add.at(wins.T, plan.stage_chosen, stage_weight.T)
-    wins = wins[:, : plan.players]
+    wins = np.add.reduceat(stage_weight[:, plan.by_chosen], plan.chosen_starts, axis=1)[:, : plan.players]
     strength = np.ones((replicates, plan.players + 1))
     if start is not None:
         strength[:, : plan.players] = np.exp(start)
@@ -122,6 +126,6 @@ def fit(plan: Design, weights: Floats, start: Floats | None = None) -> Floats:
         logs -= logs.mean(axis=1, keepdims=True)  # the anchor stays the average player: only the prior sees it
         moved = np.max(np.abs(logs - np.log(strength[:, : plan.players])))
         strength[:, : plan.players] = np.exp(logs)
-        if moved < TOLERANCE:
+        if moved < tolerance:
             break
     return np.log(strength[:, : plan.players])

@@ -20,9 +20,10 @@ import numpy as np
 import numpy.typing as npt
 
 from meeplog.core.leaderboard.bootstrap import intervals
-from meeplog.core.leaderboard.plackett_luce import Pattern, design, fit
+from meeplog.core.leaderboard.plackett_luce import Design, Pattern, design, fit
 from meeplog.core.leaderboard.tally import GameTally
 
+REPLICATE_TOLERANCE = 1e-4  # a replicate's fit stops within 0.02 Elo points: its spread is a thousand times that
 ELO_BASE = 1000.0
 ELO_PER_LOG = 400 / math.log(10)
 
@@ -34,7 +35,6 @@ class Fitted:
     players: tuple[int, ...]  # the players fitted (global indices), in the order of the arrays
     point: Floats  # centred log-strengths
     replicates: Floats  # replicates by players
-    patterns: int
 
     def ratings(self) -> dict[int, tuple[float, float, float]]:
         """Each player's rating with its bootstrap 95% interval, on the Elo scale."""
@@ -47,32 +47,49 @@ def elo(log_strength: float) -> float:
 
 
 class Strengths:
-    """Fits sections of the leaderboard, remembering each section's last fit to start the next one from."""
+    """Fits sections of the leaderboard, remembering each section's last fit to start the next one from, and its
+    design until a new distinct result appears."""
 
     def __init__(self) -> None:
-        self._last: dict[str, Fitted] = {}
+        self._last: dict[str, tuple[tuple[int, ...], Fitted]] = {}  # with the rated games of each tally fitted
+        self._designs: dict[str, tuple[tuple[int, ...], tuple[int, ...], Design]] = {}
 
     def fitted(self, section: str, tallies: Sequence[GameTally]) -> Fitted | None:
         """The fit of `tallies`' rated games (one game's, or several weighed alike); None without any."""
         tallies = [tally for tally in tallies if tally.counts]
         if not tallies:
             return None
+        rated = tuple(tally.rated for tally in tallies)
+        kept = self._last.get(section)
+        if kept is not None and kept[0] == rated:
+            return kept[1]
+        players, plan = self._design(section, tallies)
+        point_weights, replicate_weights = _weights(tallies)
+        last = kept[1] if kept else None
+        start = last if last and last.players == players and len(last.replicates) == len(replicate_weights) else None
+        point = fit(plan, point_weights, None if start is None else start.point[None])[0]
+        replicates = np.empty((0, len(players)))
+        if len(replicate_weights):
+            begin = np.repeat(point[None], len(replicate_weights), axis=0) if start is None else start.replicates
+            replicates = fit(plan, replicate_weights, begin, REPLICATE_TOLERANCE)
+        fitted = Fitted(players, point, replicates)
+        self._last[section] = (rated, fitted)
+        return fitted
+
+    def _design(self, section: str, tallies: Sequence[GameTally]) -> tuple[tuple[int, ...], Design]:
+        """The players and the design of the tallies' distinct results, made again only when one was added."""
+        sizes = tuple(len(tally.counts) for tally in tallies)
+        kept = self._designs.get(section)
+        if kept is not None and kept[1] == sizes:
+            return kept[0], kept[2]
         players = tuple(sorted({p for tally in tallies for key in tally.patterns for group in key for p in group}))
         local = {player: i for i, player in enumerate(players)}
         patterns: list[Pattern] = [
             tuple(tuple(local[p] for p in group) for group in key) for tally in tallies for key in tally.patterns
         ]
-        point_weights, replicate_weights = _weights(tallies)
-        last = self._last.get(section)
-        start = last if last and last.players == players and len(last.replicates) == len(replicate_weights) else None
         plan = design(patterns, len(players))
-        point = fit(plan, point_weights, None if start is None else start.point[None])[0]
-        replicates = np.empty((0, len(players)))
-        if len(replicate_weights):
-            begin = np.repeat(point[None], len(replicate_weights), axis=0) if start is None else start.replicates
-            replicates = fit(plan, replicate_weights, begin)
-        self._last[section] = Fitted(players, point, replicates, len(patterns))
-        return self._last[section]
+        self._designs[section] = (players, sizes, plan)
+        return players, plan
 
 
 def _weights(tallies: Sequence[GameTally]) -> tuple[Floats, Floats]:

@@ -38,12 +38,27 @@ class SeatTally:
     wins: list[float] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """What one result adds, worked out once for every game with the same players in the same seats and ranks."""
+
+    pattern: Pattern
+    wins: tuple[float, ...]  # by seat: 1 / the number of winners for a winner, else 0
+    scores: dict[tuple[int, int], float]  # head to head
+
+
 def pattern(players: Sequence[int], ranks: Sequence[int]) -> Pattern:
     """A result as the fit reads it: the players grouped by rank, best first, each group in a fixed order."""
     groups: defaultdict[int, list[int]] = defaultdict(list)
     for player, rank in zip(players, ranks, strict=True):
         groups[rank].append(player)
     return tuple(tuple(sorted(groups[rank])) for rank in sorted(groups))
+
+
+def _outcome(players: Sequence[int], ranks: Sequence[int]) -> Outcome:
+    winners = sum(rank == 1 for rank in ranks)
+    wins = tuple(1 / winners if rank == 1 else 0.0 for rank in ranks)
+    return Outcome(pattern(players, ranks), wins, Pairs.scores(players, ranks))
 
 
 class GameTally:
@@ -58,32 +73,32 @@ class GameTally:
         self.pairs = Pairs()
         self.rated = 0
         self.apart: Counter[str] = Counter()
+        self._outcomes: dict[tuple[tuple[int, ...], tuple[int, ...]], Outcome] = {}
 
     def rate(self, players: Sequence[int], ranks: Sequence[int]) -> None:
         """A game that counts: `players` and `ranks` by seat."""
+        key = (tuple(players), tuple(ranks))
+        outcome = self._outcomes.get(key) or self._outcomes.setdefault(key, _outcome(players, ranks))
         self.rated += 1
-        key = pattern(players, ranks)
-        index = self.patterns.get(key)
+        index = self.patterns.get(outcome.pattern)
         draws = self.resampler.draw()
         if index is None:
-            index = self.patterns[key] = len(self.counts)
+            index = self.patterns[outcome.pattern] = len(self.counts)
             self.counts.append(0)
             self.replicate_counts.append(np.zeros_like(draws))
         self.counts[index] += 1
         self.replicate_counts[index] += draws
-        winners = sum(rank == 1 for rank in ranks)
         table = self.seats[len(players)]
         if not table.wins:
             table.wins = [0.0] * len(players)
         table.games += 1
-        for seat, (player, rank) in enumerate(zip(players, ranks, strict=True)):
+        for seat, (player, rank, won) in enumerate(zip(players, ranks, outcome.wins, strict=True)):
             tally = self.players[player]
             tally.games += 1
             tally.ranks += rank
-            if rank == 1:
-                tally.wins += 1 / winners
-                table.wins[seat] += 1 / winners
-        self.pairs.add(players, ranks)
+            tally.wins += won
+            table.wins[seat] += won
+        self.pairs.add(outcome.scores)
 
     def count_apart(self, why: str, players: Sequence[int], culprits: Sequence[int]) -> None:
         """A game that rates nobody, and the seats that made it so (none for a forked game)."""

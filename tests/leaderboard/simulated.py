@@ -20,7 +20,7 @@ def ranks_of(strengths: np.ndarray, seated: list[int], rng: np.random.Generator)
 
 
 def simulated_tally(
-    log_strengths: np.ndarray, games: int, seats: int, seed: int, name: str = "game", replicates: int = REPLICATES
+    log_strengths: np.ndarray, games: int, seats: int, seed: int, *, name: str = "game", replicates: int = REPLICATES
 ) -> GameTally:
     """`games` games of `seats` players drawn at random among the players, results drawn from the model."""
     rng = np.random.default_rng(seed)

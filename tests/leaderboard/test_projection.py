@@ -111,9 +111,10 @@ def test_a_store_followed_game_by_game_gives_the_leaderboard_read_at_once():
 
 
 def assert_alike(followed: object, at_once: object) -> None:
-    """Equal, but for the last digits of a fit (a warm start stops as close to the optimum, from another side)."""
+    """Equal, but for what a fit leaves to its tolerance (a warm start stops as close to the optimum, from another
+    side): a tenth of an Elo point at most, where a bootstrap replicate stops within 0.02."""
     if isinstance(followed, float) and isinstance(at_once, float):
-        assert math.isclose(followed, at_once, rel_tol=1e-6), (followed, at_once)
+        assert math.isclose(followed, at_once, rel_tol=1e-6, abs_tol=0.1), (followed, at_once)
     elif isinstance(followed, dict) and isinstance(at_once, dict):
         assert followed.keys() == at_once.keys()
         for key in followed:

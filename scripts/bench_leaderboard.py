@@ -1,0 +1,112 @@
+"""The leaderboard over 100,000 stored games (a line of scripts/bench; DESIGN.md section 9).
+
+The store is built once and kept (CACHE): real tournaments played and stored as `meeplog tournament` stores them,
+so every game has its whole log between the few records the leaderboard reads. Building it takes minutes, and a
+build stopped half-way resumes as the tournaments do. Then two figures from one run: the leaderboard cold (a new
+projection reads the whole store and fits every rating, bootstrap included), and following, the projection built
+up to the last FOLLOWED games then fed them one at a time, each followed by the ratings' refresh, as a viewer
+that follows the store does (core/leaderboard/projection.py). Budgets: at most 10 s cold, 5 ms a new game.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from meeplog.core.leaderboard.board import leaderboard
+from meeplog.core.leaderboard.projection import FollowedLeaderboard, Settings
+from meeplog.core.leaderboard.strengths import Strengths
+from meeplog.core.registry import load_rules
+from meeplog.core.store import GameStore, open_store
+from meeplog.core.tournament.run import default_workers, play_tournament
+from meeplog.core.tournament.schedule import Plan
+from meeplog.core.tournament.stored import open_tournament
+from scripts.bench_tournament import verdict
+
+CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "meeplog" / "bench"
+STORE_VERSION = 1  # raise it when what the store should hold changes
+GAMES = 100_000
+FOLLOWED = 500  # the last games, fed one at a time
+COLD_BUDGET, FOLLOW_BUDGET_MS = 10.0, 5.0
+TOURNAMENTS = (  # game, seats, players, share of the games
+    ("forest", 3, ("random", "random:seed=2", "random:seed=3", "heuristic"), 0.6),
+    ("hike", 3, ("random", "heuristic", "random:seed=2"), 0.4),
+)
+
+
+def plans(games: int) -> list[Plan]:
+    built = []
+    for game, seats, players, share in TOURNAMENTS:
+        rules = load_rules(game)
+        config = rules.configure(seats).model_dump(mode="json")
+        built.append(Plan(game, rules.version, config, players, round(games * share), 1, "random"))
+    return built
+
+
+def bench_store(games: int) -> Path:
+    """The cached store of `games` games, built (or its build resumed) first if need be."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    path = CACHE / f"leaderboard-{games}-v{STORE_VERSION}.db"
+    store = open_store(str(path))
+    try:
+        for plan in plans(games):
+            tournament, _ = open_tournament(store, plan)
+            if not tournament.finished:
+                print(
+                    f"building the leaderboard's bench store: {plan.games:,} {plan.game} games into {path} ...",
+                    flush=True,
+                )
+                play_tournament(store, tournament, default_workers())
+    finally:
+        store.close()
+    return path
+
+
+def cold_seconds(store: GameStore) -> tuple[float, int]:
+    """Seconds from nothing to the leaderboard of the whole store, and the rated games in it."""
+    started = time.perf_counter()
+    followed = FollowedLeaderboard(store, Settings())
+    followed.follow()
+    board = leaderboard(followed.view, "bench", Strengths())
+    return time.perf_counter() - started, board.sections[0].rated
+
+
+def following_ms(store: GameStore) -> tuple[float, float]:
+    """Milliseconds a game, over the last FOLLOWED games fed one at a time: folding it, and refreshing the ratings."""
+    ends = [f"{plan.game}/GameFinished" for plan in plans(GAMES)]
+    last = store.recorder.max_notification_id() or 0
+    tail = store.recorder.select_notifications(start=max(1, last - 300 * FOLLOWED), limit=10**6, topics=ends)
+    stops = [note.id for note in tail[-FOLLOWED:]]
+    followed, strengths = FollowedLeaderboard(store), Strengths()
+    followed.follow(upto=stops[0] - 1)
+    leaderboard(followed.view, "bench", strengths)
+    folding = refreshing = 0.0
+    for stop in stops:
+        started = time.perf_counter()
+        followed.follow(upto=stop)
+        folded = time.perf_counter()
+        leaderboard(followed.view, "bench", strengths)
+        folding += folded - started
+        refreshing += time.perf_counter() - folded
+    return folding / FOLLOWED * 1e3, refreshing / FOLLOWED * 1e3
+
+
+def line() -> str:
+    store = open_store(str(bench_store(GAMES)))
+    try:
+        cold, rated = cold_seconds(store)
+        folding, refreshing = following_ms(store)
+    finally:
+        store.close()
+    each = folding + refreshing
+    return (
+        f"the leaderboard over {rated:,} stored games: {cold:.1f} s cold (budget ≤{COLD_BUDGET:g} s: "
+        f"{verdict(cold <= COLD_BUDGET)}); followed, {each:.2f} ms a new game (budget ≤{FOLLOW_BUDGET_MS:g} ms: "
+        f"{verdict(each <= FOLLOW_BUDGET_MS)}), {folding:.2f} ms to fold it and {refreshing:.2f} ms to refit with "
+        "its bootstrap"
+    )
+
+
+if __name__ == "__main__":
+    print(line())
