@@ -37,6 +37,7 @@ from meeplog.core.runner import MatchSettings, dead_seat_policy
 from meeplog.core.specs import NamedSpec, PlayerSpec
 from meeplog.core.store import DEFAULT_DB, GameStore, open_store
 from meeplog.core.tournament.aggregate import Tournament
+from meeplog.core.tournament.budget import OverBudget, check_priced
 from meeplog.core.tournament.events import GameFailed, GameRecorded
 from meeplog.core.tournament.patience import STORE_PATIENCE
 from meeplog.core.tournament.ray_pool import RayUnavailable, connect
@@ -60,6 +61,7 @@ from meeplog.core.tournament.stored import (
     tournament_ids,
 )
 
+OVER_BUDGET = 3  # the exit status of a run stopped at --max-cost (resumable with a higher cap)
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 100)  # files and pipes get whole rows
 
 
@@ -144,21 +146,30 @@ def run(
         str, typer.Option(help="a seat that fails dead_after decisions in a row (a seat option, 3 for llm and http)"
                           " or thinks past its game_time: forfeit its game and go on, or stop (resumable)")
     ] = "forfeit",
+    max_cost: Annotated[
+        float | None,
+        typer.Option(min=0, help="start no game once the priced seats' spend (in the prices' unit) would pass this;"
+                     " the run stops with status 3, and the same command with a higher cap resumes"),
+    ] = None,
 ) -> None:
     """Play a tournament with rotated seats and paired deals; the same command again resumes it.
 
     A tournament is identified by its game, rules version, options, players (in order), seats, games, seed
-    and fallback; --db, --workers, --concurrency, --backend, --timeout, --on-dead-seat and --out may differ
-    between runs. The exit status is 1 when a game could not be played or no game could be rated.
+    and fallback; --db, --workers, --concurrency, --backend, --timeout, --on-dead-seat, --max-cost and --out may
+    differ between runs. The exit status is 1 when a game could not be played or no game could be rated, and 3
+    when the run stopped at --max-cost.
     """
     with user_errors():
         if backend not in BACKENDS:
             raise ValueError(f"--backend is one of {', '.join(BACKENDS)}, not {backend!r}")
         settings = MatchSettings(timeout=timeout, on_dead_seat=dead_seat_policy(on_dead_seat))
         plan = make_plan(game, player, games, seats, seed, option, fallback)
+        if max_cost is not None:
+            check_priced(plan.players)
         cluster_cpus = connect(address) if backend == "ray" else None
         store = open_store(db)
         tournament, stored = open_tournament(store, plan)
+        within_cap = True
         done, total = len(tournament.results), plan.games
         console.print(f"tournament {tournament.id} ({game}, {plan.seats} seats, {total} games)")
         if tournament.finished:
@@ -167,11 +178,13 @@ def run(
             if stored:
                 console.print(f"resuming: {done} games already recorded, {total - done} to play")
             workers = workers or cluster_cpus or default_workers_for(plan)
-            _play_with_progress(store, tournament, workers, concurrency, backend, settings)
+            within_cap = _play_with_progress(store, tournament, workers, concurrency, backend, settings, max_cost)
         result = standings(tournament)
         console.print(printable(result, console.width))
         paths = write_all(result, out)
         console.print(f"standings written to {', '.join(map(str, paths))}")
+    if not within_cap:
+        raise typer.Exit(OVER_BUDGET)
     if result.failed or not result.rated:
         raise typer.Exit(1)
 
@@ -248,7 +261,9 @@ class ProgressBar(Watcher):
 def _play_with_progress(
     store: GameStore, tournament: Tournament, workers: int, concurrency: int | None, backend: Backend,
     settings: MatchSettings,
-) -> None:
+    max_cost: float | None,
+) -> bool:
+    """Play with a progress bar; False when the run stopped at the cost cap (said in one line)."""
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
@@ -267,12 +282,17 @@ def _play_with_progress(
             done = len(tournament.results)
             bar = progress.add_task(where, total=total, completed=done, before=done, faults="")
             watcher = ProgressBar(progress, bar)
-            play_tournament(store, tournament, workers, watcher, concurrency, backend=backend, settings=settings)
+            play_tournament(store, tournament, workers, watcher, concurrency, backend=backend, settings=settings,
+                            max_cost=max_cost)
     except KeyboardInterrupt:
         # The store's count, not the aggregate's: Ctrl-C may land between recording a batch and saving it.
         stored = len(load_tournament(store, tournament.id).results)
         console.print(f"interrupted: {stored}/{total} games recorded; the same command resumes")
         raise typer.Exit(130) from None
+    except OverBudget as stopped:
+        console.print(str(stopped), soft_wrap=True)
+        return False
+    return True
 
 
 @app.command()

@@ -38,6 +38,7 @@ from meeplog.core.runner import DEFAULT_SETTINGS, MatchSettings
 from meeplog.core.specs import NamedSpec
 from meeplog.core.store import GameStore, Row
 from meeplog.core.tournament.aggregate import Tournament
+from meeplog.core.tournament.budget import Budget, OverBudget
 from meeplog.core.tournament.events import Fixture, GameFailed, GameRecorded
 from meeplog.core.tournament.inflight import InFlightPool, default_concurrency
 from meeplog.core.tournament.own_writes import writes_own_games
@@ -147,17 +148,20 @@ class Writer:
         self.saved[task.game_id] = len(stored)
         return dataclasses.replace(task, stored=stored)
 
-    def save_progress(self, progress: ProgressQueue) -> None:
-        """Save every record the workers sent that is not in the store yet, in one transaction."""
+    def save_progress(self, progress: ProgressQueue) -> list[Recorded]:
+        """Save every record the workers sent that is not in the store yet, in one transaction; those records."""
         batches = []
         while True:
             try:
                 batches.append(progress.get_nowait())
             except queues.Empty:
                 break
-        if unsaved := [records for records in map(self._unsaved, batches) if records.records]:
+        unsaved = [records for records in map(self._unsaved, batches) if records.records]
+        saved = [record for records in unsaved for record in records.records]
+        if unsaved:
             save(self.store, *unsaved, watcher=self.watcher)
-            self.watcher.progressed([record for records in unsaved for record in records.records])
+            self.watcher.progressed(saved)
+        return saved
 
     def finished(self, outcomes: Sequence[PlayedGame | GameFailed]) -> None:
         """Add finished games to the open batch, and save it if it is full or its oldest game waited enough."""
@@ -187,7 +191,7 @@ class Writer:
         outcomes, self._batch = self._batch, []
         if not outcomes:
             return
-        results = [outcome.result if isinstance(outcome, PlayedGame) else outcome for outcome in outcomes]
+        results = list(map(result_of, outcomes))
         for result in results:
             self.tournament.record(result)
         rows = [row for outcome in outcomes if isinstance(outcome, PlayedGame) for row in self._unsaved_rows(outcome)]
@@ -215,6 +219,10 @@ class Writer:
         return game.rows[done:]
 
 
+def result_of(outcome: PlayedGame | GameFailed) -> GameRecorded | GameFailed:
+    return outcome.result if isinstance(outcome, PlayedGame) else outcome
+
+
 def play_tournament(
     store: GameStore,
     tournament: Tournament,
@@ -224,6 +232,7 @@ def play_tournament(
     *,
     backend: Backend = "local",
     settings: MatchSettings = DEFAULT_SETTINGS,
+    max_cost: float | None = None,
 ) -> None:
     """Play every game not yet recorded, record each as it finishes, and the end once none is left.
 
@@ -233,7 +242,8 @@ def play_tournament(
     as failed. On Ray (`backend="ray"`, connected with meeplog.core.tournament.ray_pool.connect, `workers` the
     cluster's CPUs) Ray plays a game whose worker died again itself, and one it cannot finish is failed.
     `settings` bound each decision's time and say what a dead seat does (core/runner.py); `watcher` is told
-    what is recorded as it is.
+    what is recorded as it is. With `max_cost`, no game starts past that spend (core/tournament/budget.py):
+    the run stops with OverBudget, resumable.
     """
     own_writes = writes_own_games(store.db) and not has_remote_seat(tournament)
     db = store.db if own_writes else None
@@ -242,11 +252,12 @@ def play_tournament(
     tournament.start(workers)
     save(store, tournament, watcher=watcher)
     writer = Writer(store, tournament, watcher, own_writes=own_writes)
+    budget = Budget(max_cost, tournament) if max_cost is not None else None
     in_flight = concurrency or default_concurrency(has_remote_seat(tournament))
     room = workers * max(in_flight, QUEUED_PER_WORKER)
     while queue:
-        for suspect in _play_in_pool(writer, queue, _open_pool(backend, workers, in_flight), room):
-            if _play_in_pool(writer, deque([suspect]), _open_pool(backend, 1, 1), 1):
+        for suspect in _play_in_pool(writer, queue, _open_pool(backend, workers, in_flight), room, budget):
+            if _play_in_pool(writer, deque([suspect]), _open_pool(backend, 1, 1), 1, budget):
                 writer.finished([GameFailed(suspect.index, WORKER_DIED)])
     writer.flush()
     tournament.finish()
@@ -308,24 +319,31 @@ def _open_pool(backend: Backend, workers: int, concurrency: int) -> Pool:
     return InFlightPool(context, workers, concurrency) if concurrency > 1 else OneGameEach(context, workers)
 
 
-def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, room: int) -> list[GameTask]:
-    """Play the queued games in `pool`, at most `room` submitted at once, until none is left or a worker dies;
-    then the games unrecorded (none if the pool blames a lost worker's one game: that game is recorded as
-    failed and the others play on)."""
+def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, room: int, budget: Budget | None
+                  ) -> list[GameTask]:
+    """Play the queued games in `pool`, at most `room` submitted at once and none past the `budget`, until none
+    is left or a worker dies; then the games unrecorded (none if the pool blames a lost worker's one game: that
+    game is recorded as failed and the others play on)."""
     remote = has_remote_seat(writer.tournament)
     running: dict[Future[PlayedGame | GameFailed], GameTask] = {}
     try:
         while queue or running:
-            while queue and len(running) < room:
+            while queue and len(running) < room and (budget is None or budget.allows_another()):
                 next_task = writer.with_stored(queue.popleft()) if remote else queue.popleft()
                 running[pool.submit(next_task)] = next_task
+                if budget is not None:
+                    budget.started(next_task)
+            if budget is not None and queue and not running:
+                raise OverBudget(budget.why_stopped())
             polls = (PROGRESS_POLL if remote else None, writer.due_in(), SLOW_STORE if writer.own_writes else None)
             timeouts = [t for t in polls if t is not None]
             done, _ = wait(running, timeout=min(timeouts, default=None), return_when=FIRST_COMPLETED)
             if not done:
                 writer.check_store()
             if remote:
-                writer.save_progress(pool.progress)
+                progressed = writer.save_progress(pool.progress)
+                if budget is not None:
+                    budget.progressed(progressed)
             stopped = [future.exception() for future in done if isinstance(future.exception(), CannotPlay)]
             lost = [future for future in done if pool.lost_worker(future.exception())]
             finished = [future for future in done if future not in lost and future.exception() not in stopped]
@@ -336,6 +354,8 @@ def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, room: int)
             for future in finished:
                 del running[future]
             writer.finished(outcomes)
+            if budget is not None:
+                budget.recorded(map(result_of, outcomes))
             if stopped:
                 raise stopped[0]
             if lost:
