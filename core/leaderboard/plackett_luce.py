@@ -71,7 +71,11 @@ class Design:
 def design(patterns: Sequence[Pattern], players: int) -> Design:
     """The stages of every pattern's orders, then each player's two virtual games against the anchor."""
     anchor = players
-    stage_pattern, stage_share, chosen, members, starts = [], [], [], [], []
+    stage_pattern: list[int] = []
+    stage_share: list[float] = []
+    chosen: list[int] = []
+    members: list[int] = []
+    starts: list[int] = []
     for index, pattern in enumerate(patterns):
         for order, share in orderings(pattern):
             for position in range(len(order) - 1):

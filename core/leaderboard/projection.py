@@ -81,7 +81,10 @@ class Fact:
 
 def fact(note: Notification) -> Fact:
     game, _, kind = note.topic.partition("/")
-    return Fact(note.originator_id, game, kind, orjson.loads(note.state)["event"])
+    game_id = note.originator_id  # a UUID from every recorder of the library; a string only if configured so
+    return Fact(
+        game_id if isinstance(game_id, uuid.UUID) else uuid.UUID(game_id), game, kind, orjson.loads(note.state)["event"]
+    )
 
 
 @dataclass
@@ -201,11 +204,14 @@ class FollowedLeaderboard:
         with ThreadPoolExecutor(READERS) as readers:
             ahead: deque[Future[list[Notification]]] = deque()
             for first, end in pieces:
-                ahead.append(readers.submit(lambda first=first, end=end: list(self._read(first, end))))
+                ahead.append(readers.submit(self._read_all, first, end))
                 if len(ahead) > 2 * READERS:
                     yield from ahead.popleft().result()
             while ahead:
                 yield from ahead.popleft().result()
+
+    def _read_all(self, start: int, stop: int) -> list[Notification]:
+        return list(self._read(start, stop))
 
     def _read(self, start: int, stop: int | None) -> Iterator[Notification]:
         topics = self.projection.topics

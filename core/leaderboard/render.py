@@ -124,16 +124,21 @@ def write_plot(board: Leaderboard, path: Path) -> None:
     import matplotlib.pyplot as plt
 
     sections = [section for section in board.sections if any(s.rating is not None for s in section.standings)]
+    if not sections:
+        raise ValueError("no rated game to draw: every game stored is counted apart")
     rows = [len([s for s in section.standings if s.rating is not None]) for section in sections]
     figure, axes = plt.subplots(
         len(sections), 1, figsize=(7, 1.0 + 0.45 * sum(rows) + 0.8 * len(sections)), squeeze=False
     )
     for axis, section in zip(axes[:, 0], sections, strict=True):
-        rated = [s for s in reversed(section.standings) if s.rating is not None]
-        points = [s.rating for s in rated]
-        errors = [[s.rating - (s.low or s.rating) for s in rated], [(s.high or s.rating) - s.rating for s in rated]]
+        rated = [(s.player, s.rating, s.low, s.high) for s in reversed(section.standings) if s.rating is not None]
+        points = [rating for _, rating, _, _ in rated]
+        errors = [
+            [rating - (low or rating) for _, rating, low, _ in rated],
+            [(high or rating) - rating for _, rating, _, high in rated],
+        ]
         axis.errorbar(points, range(len(rated)), xerr=errors, fmt="o", capsize=4, color="tab:blue")
-        axis.set_yticks(list(range(len(rated))), [s.player for s in rated])
+        axis.set_yticks(list(range(len(rated))), [player for player, *_ in rated])
         axis.set_title(f"{title(section)} ({section.rated} rated games)")
         axis.grid(axis="x", alpha=0.3)
     axes[-1, 0].set_xlabel(
