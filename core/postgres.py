@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
 from eventsourcing.persistence import StoredEvent
@@ -21,7 +22,7 @@ from eventsourcing.postgres import PostgresApplicationRecorder
 from psycopg import Cursor
 from psycopg.errors import DuplicateObject
 from psycopg.rows import DictRow
-from psycopg.sql import SQL
+from psycopg.sql import SQL, Composed, Identifier
 
 
 class SerialSchemaPostgresRecorder(PostgresApplicationRecorder):
@@ -52,3 +53,29 @@ class SerialSchemaPostgresRecorder(PostgresApplicationRecorder):
         if without_waiting:
             curs.execute(SQL("SET LOCAL synchronous_commit TO OFF"))
         super()._insert_events(curs, stored_events, **kwargs)
+
+    def _insert_stored_events(self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **_: Any) -> None:
+        """The library's insert (table locked, channel notified, notification ids returned), with the events
+        sent as four arrays of plain values instead of one array of a composite type: psycopg adapts plain
+        arrays in C, and a composite one in Python (75 µs a row, most of a worker's save of a game)."""
+        self._lock_table(curs)
+        self._notify_channel(curs)
+        columns = (
+            [event.originator_id for event in stored_events],
+            [event.originator_version for event in stored_events],
+            [event.topic for event in stored_events],
+            [event.state for event in stored_events],
+        )
+        curs.execute(self._insert_columns, columns, prepare=True)
+
+    @cached_property
+    def _insert_columns(self) -> Composed:
+        return SQL(
+            "INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state)"
+            " SELECT * FROM unnest(%s::{id_type}[], %s::bigint[], %s::text[], %s::bytea[])"
+            " RETURNING notification_id"
+        ).format(
+            schema=Identifier(self.datastore.schema),
+            table=Identifier(self.events_table_name),
+            id_type=SQL(self.datastore.originator_id_type),
+        )

@@ -2,10 +2,11 @@
 
 For each registered game: the cost of a random playout step of the bare kernel as a multiple of a bare
 pure-Python reference step (a trick-taking step on plain lists: pick a card, remove it, play it); and the cost
-of a game recorded through the Game aggregate in memory, and of one stored in SQLite (saved once per game), as
-multiples of the bare kernel. Beside the last, its floor: the in-memory recording plus SQLite alone inserting
-the same games' rows, made beforehand, with the store's statement and one transaction a game, which is what a
-save would cost if encoding and the event-sourcing library cost nothing. Each figure is the best of several
+of a game recorded through the Game aggregate in memory, and of one stored in SQLite as a tournament stores it
+(its rows encoded, SAVED_TOGETHER games a transaction), as multiples of the bare kernel. Beside the last, its
+floor: the in-memory recording plus SQLite alone inserting the same games' rows, made beforehand, with the
+store's statement and as many games a transaction, which is what a save would cost if encoding and the
+event-sourcing library cost nothing. Each figure is the best of several
 rounds, each round on games not played before (a kernel that remembers what it computed must not meet the same
 games again), and the three figures of a game on the same rounds of seeds, so that the ratios compare like
 with like on a noisy machine. Then MCTS simulations per second from each game's first decision with random
@@ -19,6 +20,7 @@ leaderboard over 100,000 stored games, cold and followed (scripts/bench_leaderbo
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sqlite3
 import tempfile
@@ -37,7 +39,7 @@ from meeplog.core.compiled import HOT_MODULES, is_compiled
 from meeplog.core.conformance.timing import BOUND, BUDGET, FACTOR, HeuristicTooSlow, time_every_game
 from meeplog.core.game import Game
 from meeplog.core.registry import game_names, load_rules
-from meeplog.core.store import open_store, stored_event
+from meeplog.core.store import Row, encoded, open_store, stored_event
 from scripts.bench_bots import sims_per_second
 from scripts.bench_leaderboard import line as leaderboard_line
 from scripts.bench_ray import line as ray_line
@@ -45,6 +47,8 @@ from scripts.bench_tournament import lines as tournament_lines
 from scripts.bench_tournament import verdict
 
 ROUNDS = 5
+SAVED_TOGETHER = 50  # games a transaction in the SQLite rows, as a tournament's group commit saves them (run.py);
+# with rounds of other sizes, their greatest common divisor, so that every round saves all its games
 MCTS_BUDGET = 5000  # simulations per second on Old Man of the Forest from the first trick, playouts cut at 16
 MCTS_CUT_SPEC = "mcts:depth=16"
 PLAYOUT_BUDGET = 1000  # simulations per second with random playouts to the end, every game, smallest table
@@ -117,9 +121,15 @@ def bench_game(name: str, games: int, db_folder: Path) -> dict[str, float]:
     config = bench_config(rules)
     store = open_store(str(db_folder / f"{name}.db"))
 
+    unsaved: list[Row] = []
+    together = math.gcd(games, SAVED_TOGETHER)
+
     def stored(seed: int) -> int:
         game = recorded_game(rules, config, seed)
-        store.save(game)
+        unsaved.extend(encoded(game.log))
+        if seed % together == together - 1:
+            store.save_rows(unsaved)
+            unsaved.clear()
         return _decisions(game)
 
     def in_memory(seed: int) -> int:
@@ -135,8 +145,8 @@ def bench_game(name: str, games: int, db_folder: Path) -> dict[str, float]:
 
 def sqlite_alone(rules: Any, config: Any, games: int, path: Path) -> float:
     """Best-of-ROUNDS seconds per decision of SQLite inserting the rows of the games `per_step` plays, made
-    beforehand, with the store's own table and statement, a transaction a game: a save's cost that no
-    Python can take away."""
+    beforehand, with the store's own table and statement, SAVED_TOGETHER games a transaction: a save's cost
+    that no Python can take away."""
     statement = open_store(str(path)).recorder.insert_events_statement
     best = float("inf")
     with sqlite3.connect(path, isolation_level=None) as connection:
@@ -145,9 +155,11 @@ def sqlite_alone(rules: Any, config: Any, games: int, path: Path) -> float:
             rows = [[(row.originator_id.hex, row.originator_version, row.topic, row.state)
                      for row in map(stored_event, game.log)] for game in played]
             started = time.perf_counter()
-            for game_rows in rows:
+            together = math.gcd(games, SAVED_TOGETHER)
+            for first in range(0, len(rows), together):
                 connection.execute("BEGIN")
-                connection.executemany(statement, game_rows)
+                for game_rows in rows[first:first + together]:
+                    connection.executemany(statement, game_rows)
                 connection.execute("COMMIT")
             best = min(best, (time.perf_counter() - started) / sum(map(_decisions, played)))
     return best
