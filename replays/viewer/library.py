@@ -7,6 +7,7 @@ so a file being rewritten shows its latest content, and a damaged one is reporte
 
 from __future__ import annotations
 
+import re
 import threading
 import uuid
 from collections import OrderedDict
@@ -31,6 +32,9 @@ from meeplog.replays.format import ReplayFormatError, read_replay
 PAGE_SIZE = 50
 SCAN_LIMIT = 5_000  # notifications looked at per page when a filter skips most of them
 CACHED_HISTORIES = 8  # stepping through a game asks for its history on every step: keep the last few read
+
+
+_ID_TEXT = re.compile(r"[0-9a-fA-F][0-9a-fA-F-]{0,35}")  # a game id or a prefix of one
 
 
 class NotFound(LookupError):
@@ -116,16 +120,23 @@ class StoreLibrary:
         finished = ending if isinstance(ending, GameFinished) else None
         return GameRow(first.originator_id, started.game, started.seats, first.timestamp, finished)
 
+    def resolve(self, game_id: str) -> uuid.UUID:
+        """The game a full id or a unique prefix of one names, as the command line reads it (GameStore.resolve);
+        a prefix is looked up among every stored game, so the pages redirect it to the full id."""
+        if not _ID_TEXT.fullmatch(game_id):
+            raise NotFound(f"{game_id!r} is not a game id; the games list links to every stored game")
+        try:
+            return self.store.resolve(game_id)
+        except GameNotFound as error:
+            raise NotFound(f"{error} in {self.where}") from None
+
     def history(self, game_id: str, upto: int | None = None) -> list[Recorded]:
         """The game's events (up to version `upto`); read again only when the game has grown since."""
-        try:
-            found = uuid.UUID(game_id)
-        except ValueError:
-            raise NotFound(f"{game_id!r} is not a game id; the games list links to every stored game") from None
+        found = self.resolve(game_id)
         try:
             if upto is not None:
                 return self.store.history(found, upto=upto)
-            return self._read.get((found, self.version(game_id)), lambda: self.store.history(found))
+            return self._read.get((found, self.version(str(found))), lambda: self.store.history(found))
         except GameNotFound:
             raise NotFound(f"no game {game_id} in {self.where}; the games list shows the stored games") from None
         except (DecodeError, KeyError, ValueError) as error:
@@ -133,7 +144,7 @@ class StoreLibrary:
 
     def version(self, game_id: str) -> int:
         """How many events the game has now (it grows while the game is played)."""
-        last = self.store.recorder.select_events(uuid.UUID(game_id), desc=True, limit=1)
+        last = self.store.recorder.select_events(self.resolve(game_id), desc=True, limit=1)
         return last[0].originator_version if last else 0
 
     def tournaments(self) -> list[Tournament]:
@@ -193,9 +204,16 @@ class FileLibrary:
             raise Damaged(f"the replay file is damaged: {error}") from None
         except OSError as error:
             raise Damaged(f"cannot read {self.path}: {error.strerror}") from None
-        if game_id is not None and game_id != str(history[0].originator_id):
+        if game_id is not None and self.resolve(game_id) != history[0].originator_id:
             raise NotFound(f"{self.path} holds game {history[0].originator_id}, not {game_id!r}")
         return history[:upto]
+
+    def resolve(self, game_id: str) -> uuid.UUID:
+        """The file's game, when `game_id` is its id or a prefix of it."""
+        held = self.history(None, 1)[0].originator_id
+        if not game_id or not str(held).startswith(game_id.lower()):
+            raise NotFound(f"{self.path} holds game {held}, not {game_id!r}")
+        return held
 
     def version(self, game_id: str) -> int:
         return len(self.history(game_id))

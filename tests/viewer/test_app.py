@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import socket
@@ -356,3 +357,24 @@ def test_serve_on_an_address_already_taken_says_so_in_one_line(stored):
         result = meeplog("serve", "--db", str(path), "--port", str(port))
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert f"cannot listen on 127.0.0.1:{port}: Address already in use; give another --host or --port" in result.stderr
+
+
+def test_a_unique_id_prefix_opens_the_game_as_the_command_line_takes_it_and_an_ambiguous_one_is_a_404(stored, client):
+    game = stored[2][0]
+    prefix = str(game.id)[:8]
+    page = client.get(f"/games/{prefix}", params={"step": 1, "as": 0}, follow_redirects=False)
+    assert page.status_code == 302
+    assert page.headers["location"].endswith(f"/games/{game.id}?step=1&as=0")
+    assert client.get(f"/games/{prefix.upper()}").status_code == 200
+    assert client.get(f"/api/games/{prefix}/steps/0").json()["frame"]["game_id"] == str(game.id)
+    assert client.get(f"/games/{prefix}/verify").status_code == 200
+    ids = sorted(str(summary.id) for summary in stored[1].games())
+    shared = max((_shared_start(a, b) for a, b in itertools.pairwise(ids)), key=len)
+    ambiguous = client.get(f"/games/{shared}")
+    assert ambiguous.status_code == 404 and "stored games with an id starting" in ambiguous.text
+    assert "is not a game id" in client.get("/games/xyz").text
+
+
+def _shared_start(first: str, second: str) -> str:
+    length = next((i for i, (a, b) in enumerate(zip(first, second, strict=False)) if a != b), len(first))
+    return first[:length]
