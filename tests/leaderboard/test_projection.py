@@ -125,3 +125,30 @@ def assert_alike(followed: object, at_once: object) -> None:
             assert_alike(one, other)
     else:
         assert followed == at_once
+
+
+def test_a_player_seated_twice_meets_each_opponent_once_a_game_and_never_itself():
+    feed = Feed()
+    feed.game("forest", ["random", "random", "heuristic"], [1, 3, 2])
+    feed.game("forest", ["random", "random", "heuristic"], [2, 3, 1])
+    rows = feed.board().sections[0].head_to_head
+    assert len(rows) == 1 and rows[0].games == 2
+    assert {rows[0].player, rows[0].opponent} == {"random", "heuristic"}
+    random_share = rows[0].win_rate if rows[0].player == "random" else 1 - rows[0].win_rate
+    assert random_share == 0.25  # half of the first game (one seat ahead, one behind), none of the second
+
+
+def test_openskill_rates_online_per_game_and_across_games_by_the_mean_sorted_by_mu_minus_three_sigma():
+    feed = Feed(Settings(model="openskill"))
+    for _ in range(5):
+        feed.game("hike", ["heuristic", "random"], [1, 2])
+        feed.game("forest", ["heuristic", "random", "mcts"], [1, 3, 2])
+    board = feed.board()
+    for section in board.sections:
+        assert section.standings[0].player == "heuristic"
+        for s in section.standings:
+            assert math.isclose(s.high - s.rating, s.rating - s.low) and s.low < s.rating < s.high
+    overall = {s.player: s.rating for s in board.sections[0].standings}
+    per_game = [{s.player: s.rating for s in board.section(game).standings} for game in ("forest", "hike")]
+    assert math.isclose(overall["heuristic"], (per_game[0]["heuristic"] + per_game[1]["heuristic"]) / 2)
+    assert math.isclose(overall["mcts"], per_game[0]["mcts"])
