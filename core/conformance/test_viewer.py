@@ -1,7 +1,9 @@
-"""No leak in what the web viewer serves a seat (DESIGN.md section 8): the same state pairs as the view check.
+"""No leak in what the web viewer serves a seat (DESIGN.md sections 8 and 10): the same state pairs as the view check.
 
 Two states that differ only in what a seat cannot know must give that seat byte-identical responses: the JSON
-of its panel (view, legal commands, board) and the HTML drawn from it, and the lines its event feed reads as.
+of its panel (view, legal commands, board) and the HTML drawn from it, and the lines its event feed reads as;
+and, for a person playing the seat from the browser, its seat page's sheet (what the page and its event stream
+send: the board, the legal commands with their JSON and board targets, the narration, the status).
 Without the viewer's extra installed, these checks skip and say which extra would run them.
 """
 
@@ -23,6 +25,7 @@ try:
     with needs_extra("viewer", "the viewer's leak check"):
         from meeplog.replays.viewer.frames import line, panel
         from meeplog.replays.viewer.rendering import render_panel
+        from meeplog.replays.viewer.sheets import sheet
 except MissingExtra as missing:
     pytest.skip(str(missing), allow_module_level=True)
 
@@ -48,6 +51,25 @@ def test_no_leak_in_what_the_viewer_serves_a_seat(meeplog_rules: Rules[Any, Any]
             range(LEAK_GAMES),
             prompt=lambda state, seat, players=players: served_panel(meeplog_rules, state, seat, players),
             feed=lambda state, events, seat: served_lines(meeplog_rules, state, events, seat),
+        )
+        assert problems == []
+
+
+def served_sheet(rules: Rules[Any, Any], state: Any, seat: int, players: int, events: Sequence[GameEvent]) -> bytes:
+    """A seat page's sheet as the page and its event stream send it."""
+    seats = [f"player {number}" for number in range(players)]
+    return orjson.dumps(sheet(rules, state, seat, seats=seats, events=events, version=0))
+
+
+def test_no_leak_in_what_a_seat_page_and_its_event_stream_send(meeplog_rules: Rules[Any, Any]) -> None:
+    for players in sorted({meeplog_rules.min_players, meeplog_rules.max_players}):
+        config = meeplog_rules.configure(players)
+        problems = find_leaks(
+            meeplog_rules,
+            config,
+            range(LEAK_GAMES),
+            prompt=lambda state, seat, players=players: served_sheet(meeplog_rules, state, seat, players, ()),
+            feed=lambda state, events, seat, players=players: served_sheet(meeplog_rules, state, seat, players, events),
         )
         assert problems == []
 

@@ -28,6 +28,7 @@ async def step(request: Request) -> Response:
     library: Library = request.app.state.library
     game_id = request.path_params["game_id"]
     number = request.path_params["step"]
+    request.app.state.tables.guard(await run_in_threadpool(library.resolve, game_id))
     history = await run_in_threadpool(library.history, game_id)
     shown = await run_in_threadpool(frame, history, number, perspective(request))
     return JSONResponse({"frame": shown.document(), "html": render_frame(shown)})
@@ -37,6 +38,7 @@ async def game_live(request: Request) -> Response:
     """`data: {"events", "last", "finished"}` each time the game grows, until it is over."""
     library: Library = request.app.state.library
     game_id = request.path_params["game_id"]
+    request.app.state.tables.guard(await run_in_threadpool(library.resolve, game_id))
     await run_in_threadpool(library.history, game_id, 1)  # an unknown game is a 404, not an empty stream
 
     def progress() -> dict[str, Any]:

@@ -17,10 +17,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from meeplog.replays.viewer import api, pages
+from meeplog.replays.viewer import api, pages, play
 from meeplog.replays.viewer.frames import StepOutOfRange
-from meeplog.replays.viewer.library import Damaged, Library, NotFound
+from meeplog.replays.viewer.library import Damaged, Library, NotFound, StoreLibrary
 from meeplog.replays.viewer.rendering import HERE, templates
+from meeplog.replays.viewer.tables import Refused, Tables
 
 log = logging.getLogger(__name__)
 
@@ -39,19 +40,43 @@ ROUTES = [
     Route("/api/tournaments/{tournament_id}/live", api.tournament_live, name="tournament_live"),
     Route("/api/leaderboard", api.leaderboard, name="api_leaderboard"),
     Route("/api/leaderboard/{game}", api.leaderboard, name="api_game_leaderboard"),
+    Route("/lobby", play.lobby, name="lobby"),
+    Route("/play/{game_id}/{seat:int}", play.seat_page, name="seat"),
+    Route("/api/tables", play.start, methods=["POST"], name="api_start"),
+    Route("/api/play/{game_id}/{seat:int}", play.command, methods=["POST"], name="api_command"),
+    Route("/api/play/{game_id}/{seat:int}/events", play.seat_events, name="seat_events"),
     Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
 ]
 
 STATUS = {NotFound: 404, StepOutOfRange: 404, Damaged: 422, ValueError: 400}
-TITLES = {400: "Bad request", 404: "Not found", 405: "Not allowed", 422: "Cannot read it", 500: "Viewer error"}
+TITLES = {
+    400: "Bad request",
+    403: "Not your seat",
+    404: "Not found",
+    405: "Not allowed",
+    409: "Not now",
+    422: "Cannot read it",
+    500: "Viewer error",
+}
 
 
-def create_app(library: Library) -> Starlette:
-    """The viewer over `library`: a store's games and tournaments, or one replay file."""
-    handlers = {kind: _refusal for kind in STATUS} | {HTTPException: _http_error, Exception: _crash}
+def create_app(library: Library, tables: Tables | None = None) -> Starlette:
+    """The viewer over `library`: a store's games and tournaments, or one replay file; `tables` plays the games
+    started from its lobby (by default into the library's store, which a replay file has not)."""
+    handlers = {kind: _refusal for kind in STATUS} | {
+        Refused: _refused,
+        HTTPException: _http_error,
+        Exception: _crash,
+    }
     app = Starlette(routes=ROUTES, exception_handlers=handlers)  # type: ignore[arg-type]
     app.state.library = library
+    app.state.tables = tables or Tables(library.store if isinstance(library, StoreLibrary) else None)
     return app
+
+
+async def _refused(request: Request, error: Exception) -> Response:
+    assert isinstance(error, Refused)
+    return _error(request, error.status, str(error))
 
 
 async def _refusal(request: Request, error: Exception) -> Response:

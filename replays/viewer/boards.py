@@ -6,6 +6,10 @@ escaped. It draws only the view it is handed, so it can show nothing the seat ma
 viewer's CSS classes: `board`, `zone` (a titled area: a hand, a trick, a backpack), `card` with `suit-<name>`
 or `colour-<name>` and `value`/`name` spans inside, `card back` for a face-down card, `chip`, `seat-<n>`,
 `me` (the seat's own), `muted`; games/forest/board.py is an example.
+
+A board module may also define `target(command) -> str | None`: the key of what a person clicks on the board to
+play that command (a card, a place), written on the drawn element as `data-target="KEY"`. The seat page makes
+each such element a target for the legal commands that name it; every command is also in a list beside.
 """
 
 from __future__ import annotations
@@ -46,6 +50,13 @@ def draw(rules: Rules[Any, Any], view: BaseModel) -> str:
     if module is None:
         return f'<div class="board generic">{render(view.model_dump(mode="json"), set())}</div>'
     return str(module.draw(view))
+
+
+def target(rules: Rules[Any, Any], command: object) -> str | None:
+    """The key of the board element that plays `command`, if the game's board draws one (see above)."""
+    module = board_module(rules)
+    find = getattr(module, "target", None)
+    return None if find is None else find(command)
 
 
 def onlooker(board: str, seat: int) -> str:

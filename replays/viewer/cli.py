@@ -1,4 +1,5 @@
-"""`meeplog serve`: the web viewer over a store (its games, tournaments and the game debugger), read-only.
+"""`meeplog serve`: the web viewer over a store (its games, tournaments and the game debugger), and its lobby, where
+people start games and play seats from the browser (the only games it writes).
 
 The viewer needs the `viewer` extra and this module does not: the command line loads it at start-up, so a bare
 install still runs every other command, and `serve` says in one line which extra to install (core/extras.py).
@@ -24,7 +25,8 @@ def serve(
     host: HostOption = DEFAULT_HOST,
     port: PortOption = DEFAULT_PORT,
 ) -> None:
-    """Serve the web viewer over a store: games, tournaments, and each game step by step from any seat."""
+    """Serve the web viewer over a store: games, tournaments, each game step by step from any seat, and a lobby to
+    play seats from the browser (the seat links of each game started there are printed here)."""
     from meeplog.core.cli import user_errors
 
     with user_errors():

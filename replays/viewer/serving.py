@@ -1,7 +1,8 @@
 """Starting the viewer: `meeplog serve` over a store and `meeplog replay view` over one file, under uvicorn.
 
-Both check what they are asked to show before listening, so a wrong path is one line on the terminal; the
-store is only ever read (a SQLite path that holds no file yet is refused rather than created).
+Both check what they are asked to show before listening, so a wrong path is one line on the terminal (a SQLite
+path that holds no file yet is refused rather than created). The viewer only reads the store, but for the games
+started from its lobby, which are stored like any other; their seat links are printed on the terminal.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from meeplog.core.store import open_store
 from meeplog.replays.format import read_replay
 from meeplog.replays.viewer.app import create_app
 from meeplog.replays.viewer.library import FileLibrary, Library, StoreLibrary
+from meeplog.replays.viewer.tables import Tables
 
 
 def store_library(db: str) -> StoreLibrary:
@@ -46,7 +48,9 @@ def serve(library: Library, host: str, port: int) -> None:
 
     listening = listen(host, port)
     print(f"Meeplog viewer on http://{host}:{listening.getsockname()[1]}/ (Ctrl-C stops it)", flush=True)
-    config = uvicorn.Config(create_app(library), log_level="warning", timeout_graceful_shutdown=1)
+    store = library.store if isinstance(library, StoreLibrary) else None
+    app = create_app(library, Tables(store, lambda line: print(line, flush=True)))
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1)
     uvicorn.Server(config).run(sockets=[listening])
 
 

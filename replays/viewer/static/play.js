@@ -1,0 +1,152 @@
+// The lobby and a seat's page: plain JavaScript over the viewer's play API (replays/viewer/play.py), no build step.
+"use strict";
+
+function lobbyPage(form) {
+  const game = document.getElementById("game");
+  const players = document.getElementById("players");
+  const seats = document.getElementById("seats");
+
+  function drawSeats() {
+    const chosen = game.selectedOptions[0];
+    players.min = chosen.dataset.min;
+    players.max = chosen.dataset.max;
+    const count = Math.max(Number(chosen.dataset.min), Math.min(Number(chosen.dataset.max), Number(players.value)));
+    players.value = String(count);
+    while (seats.children.length < count) {
+      const item = document.createElement("li");
+      const input = document.createElement("input");
+      input.className = "spec";
+      input.setAttribute("list", "specs");
+      input.value = seats.children.length === 0 ? "person" : "heuristic";
+      input.setAttribute("aria-label", "seat " + seats.children.length);
+      item.append(input);
+      seats.append(item);
+    }
+    while (seats.children.length > count) seats.lastElementChild.remove();
+    document.getElementById("option-help").textContent = chosen.dataset.options;
+  }
+
+  game.addEventListener("change", drawSeats);
+  players.addEventListener("change", drawSeats);
+  drawSeats();
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const options = {};
+    for (const line of document.getElementById("options").value.split("\n")) {
+      const at = line.indexOf("=");
+      if (line.trim() && at > 0) options[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+    }
+    const turn = document.getElementById("turn").value;
+    const asked = {
+      game: game.value,
+      seats: [...seats.querySelectorAll("input.spec")].map((input) => input.value),
+      options,
+      turn_seconds: turn ? Number(turn) : null,
+    };
+    const answer = await fetch(form.dataset.api, { method: "POST", body: JSON.stringify(asked) });
+    const body = await answer.json();
+    document.getElementById("problem").textContent = answer.ok ? "" : body.error;
+    if (!answer.ok) return;
+    const links = document.getElementById("links");
+    links.replaceChildren();
+    for (const seat of body.seats) {
+      const item = document.createElement("li");
+      item.textContent = "seat " + seat.seat + ": " + seat.player + " ";
+      if (seat.link) {
+        const link = document.createElement("a");
+        link.href = seat.link;
+        link.className = "seat-link";
+        link.dataset.seat = String(seat.seat);
+        link.textContent = seat.link;
+        item.append(link);
+      }
+      links.append(item);
+    }
+    const debug = document.getElementById("debugger-link");
+    debug.href = body.debugger;
+    debug.textContent = "game " + body.game_id;
+    document.getElementById("started").hidden = false;
+  });
+}
+
+function seatPage(root) {
+  let sheet = null;
+  let deadline = null;
+  const problem = document.getElementById("problem");
+
+  async function play(index) {
+    const sent = { token: root.dataset.token, version: sheet.version, command: sheet.commands[index].command };
+    problem.textContent = "";
+    for (const button of document.querySelectorAll("#commands button")) button.disabled = true;
+    const answer = await fetch(root.dataset.command, { method: "POST", body: JSON.stringify(sent) });
+    if (!answer.ok) {
+      problem.textContent = (await answer.json()).error;
+      for (const button of document.querySelectorAll("#commands button")) button.disabled = false;
+    }
+  }
+
+  function pick(key) {
+    // a board target: play the one command it names, or show the commands it could mean
+    const meant = sheet.commands.map((command, index) => [command, index]).filter(([command]) => command.target === key);
+    for (const button of document.querySelectorAll("#commands button")) button.classList.remove("picked");
+    if (meant.length === 1) return play(meant[0][1]);
+    for (const [, index] of meant) document.querySelector('#commands button[data-index="' + index + '"]').classList.add("picked");
+  }
+
+  function show(next) {
+    sheet = next;
+    root.dataset.version = String(sheet.version);
+    const status = document.getElementById("status");
+    status.textContent = sheet.status;
+    status.classList.toggle("yours", sheet.yours);
+    document.getElementById("board").innerHTML = sheet.board;
+    const list = document.getElementById("commands");
+    list.replaceChildren();
+    sheet.commands.forEach((command, index) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.className = "command";
+      button.dataset.index = String(index);
+      button.textContent = command.text;
+      button.addEventListener("click", () => play(index));
+      item.append(button);
+      list.append(item);
+    });
+    const keys = new Set(sheet.commands.map((command) => command.target).filter(Boolean));
+    for (const element of document.querySelectorAll("#board [data-target]")) {
+      if (!keys.has(element.dataset.target)) continue;
+      element.classList.add("target");
+      element.addEventListener("click", () => pick(element.dataset.target));
+    }
+    const feed = document.getElementById("feed");
+    feed.replaceChildren();
+    for (const text of [...sheet.feed].reverse()) {
+      const item = document.createElement("li");
+      item.className = "line";
+      item.textContent = text;
+      feed.append(item);
+    }
+    deadline = sheet.yours && sheet.turn_seconds ? Date.now() + sheet.turn_seconds * 1000 : null;
+  }
+
+  setInterval(() => {
+    document.getElementById("timer").textContent =
+      deadline === null ? "" : Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) + " s left";
+  }, 250);
+  const live = document.getElementById("live");
+  const stream = new EventSource(root.dataset.events);
+  stream.onopen = () => { live.textContent = "● live"; };
+  stream.onmessage = (message) => {
+    show(JSON.parse(message.data));
+    if (sheet.over) {
+      stream.close();
+      live.textContent = "game over";
+    }
+  };
+  stream.onerror = () => { if (!sheet || !sheet.over) live.textContent = "reconnecting…"; };
+}
+
+const lobbyForm = document.getElementById("lobby");
+if (lobbyForm) lobbyPage(lobbyForm);
+const seatRoot = document.getElementById("seat");
+if (seatRoot) seatPage(seatRoot);

@@ -1,0 +1,144 @@
+"""Playing from the browser, through the play API called directly: the lobby starts a game with a person seat,
+bots play on the server, a seat's token is its only key (403 without it), the debugger stays closed while people
+play, the same link comes back to the same seat, a turn timer lets the fallback move, and the game is stored."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import orjson
+import pytest
+from starlette.testclient import TestClient
+
+from meeplog.core.audit import GameFinished, PlayerFellBack
+from meeplog.core.store import open_store
+from meeplog.replays.viewer.app import create_app
+from meeplog.replays.viewer.library import StoreLibrary
+from meeplog.replays.viewer.tables import Table
+
+
+@pytest.fixture
+def client(tmp_path) -> Iterator[TestClient]:
+    store = open_store(str(tmp_path / "play.db"))
+    with TestClient(create_app(StoreLibrary(store, "play.db"))) as running:
+        yield running
+
+
+def start(client: TestClient, game: str, seats: list[str], **more: Any) -> dict[str, Any]:
+    answer = client.post("/api/tables", content=orjson.dumps({"game": game, "seats": seats, "seed": 11, **more}))
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def token_of(link: str) -> str:
+    return link.partition("token=")[2]
+
+
+def table_of(client: TestClient, game_id: str) -> Table:
+    return client.app.state.tables.get(game_id)  # type: ignore[attr-defined]
+
+
+def wait_for_turn(table: Table, seat: int) -> dict[str, Any]:
+    deadline = time.monotonic() + 60
+    while not (table.sheets[seat]["yours"] or table.sheets[seat]["over"]):
+        assert time.monotonic() < deadline, "the seat was never asked"
+        time.sleep(0.005)
+    return table.sheets[seat]
+
+
+def play(client: TestClient, game_id: str, seat: int, token: str, sheet: dict[str, Any], *, index: int = 0) -> Any:
+    body = {"token": token, "version": sheet["version"], "command": sheet["commands"][index]["command"]}
+    return client.post(f"/api/play/{game_id}/{seat}", content=orjson.dumps(body))
+
+
+def test_a_person_seat_plays_a_whole_game_against_bots_and_the_game_is_stored(client):
+    started = start(client, "hike", ["person", "heuristic", "random"])
+    game_id, link = started["game_id"], started["seats"][0]["link"]
+    assert [seat["link"] is None for seat in started["seats"]] == [False, True, True]
+    table = table_of(client, game_id)
+    moves = 0
+    while not (sheet := wait_for_turn(table, 0))["over"]:
+        assert play(client, game_id, 0, token_of(link), sheet, index=-1).status_code == 202
+        moves += 1
+        while table.sheets[0] is sheet:
+            time.sleep(0.002)
+    assert moves > 5
+    assert "the game is over" in table.sheets[0]["status"]
+    stored = client.app.state.library.history(game_id)  # type: ignore[attr-defined]
+    assert isinstance(stored[-1].event, GameFinished)
+    assert stored[0].event.seats == ("person", "heuristic", "random")
+    assert client.get(f"/games/{game_id}").status_code == 200
+
+
+def test_a_command_or_page_without_the_seats_token_is_refused_with_403_and_the_debugger_waits(client):
+    started = start(client, "forest", ["person", "person", "heuristic"])
+    game_id = started["game_id"]
+    tokens = [token_of(seat["link"]) for seat in started["seats"][:2]]
+    table = table_of(client, game_id)
+    deadline = time.monotonic() + 60
+    while not (asked := [seat for seat in (0, 1) if table.sheets[seat]["yours"]]):
+        assert time.monotonic() < deadline, "no person seat was asked"
+        time.sleep(0.005)
+    seat = asked[0]
+    own, other = tokens[seat], tokens[1 - seat]
+    sheet = table.sheets[seat]
+    for token in (other, "", "guess"):
+        refused = play(client, game_id, seat, token, sheet)
+        assert refused.status_code == 403 and f"not seat {seat}'s link" in refused.json()["error"]
+        assert client.get(f"/play/{game_id}/{seat}", params={"token": token}).status_code == 403
+        assert client.get(f"/api/play/{game_id}/{seat}/events", params={"token": token}).status_code == 403
+    assert play(client, game_id, 2, own, sheet).status_code == 403  # a bot's seat takes no command
+    closed = client.get(f"/games/{game_id}")
+    assert closed.status_code == 403 and "opens when it is over" in closed.text
+    assert client.get(f"/api/games/{game_id}/steps/1", params={"as": 1}).status_code == 403
+    assert own not in client.get("/lobby").text and own not in str(table.game.log)
+    page = client.get(f"/play/{game_id}/{seat}", params={"token": own})
+    assert page.status_code == 200 and f"you are seat {seat}" in page.text
+    assert play(client, game_id, seat, own, sheet).status_code == 202
+    stale = play(client, game_id, seat, own, sheet)
+    assert stale.status_code == 409
+
+
+def test_the_same_link_returns_to_the_same_seat_and_its_stream_sends_the_seats_sheet(client):
+    started = start(client, "forest", ["heuristic", "person", "random"])
+    game_id, token = started["game_id"], token_of(started["seats"][1]["link"])
+    table = table_of(client, game_id)
+    sheet = wait_for_turn(table, 1)
+    for _ in range(2):  # the tab closed and opened again
+        page = client.get(f"/play/{game_id}/1", params={"token": token})
+        assert page.status_code == 200 and f'data-version="{sheet["version"]}"' in page.text
+    with client.stream("GET", f"/api/play/{game_id}/1/events", params={"token": token}) as stream:
+        first = next(stream.iter_lines())
+    sent = orjson.loads(first.removeprefix("data: "))
+    assert sent["seat"] == 1 and sent["version"] == sheet["version"] and sent["yours"]
+    assert "your hand (seat 1)" in sent["board"]
+
+
+def test_a_turn_timer_lets_the_fallback_move_for_a_person_who_waits_and_records_it(client):
+    started = start(client, "forest", ["person", "random", "random"], turn_seconds=0.2)
+    table = table_of(client, started["game_id"])
+    deadline = time.monotonic() + 60
+    while not any(isinstance(r.event, PlayerFellBack) and r.event.seat == 0 for r in list(table.game.log)):
+        assert time.monotonic() < deadline, "the fallback never moved"
+        time.sleep(0.05)
+    fell = next(r.event for r in list(table.game.log) if isinstance(r.event, PlayerFellBack))
+    assert "no answer within 0.2s" in fell.why
+
+
+@pytest.mark.parametrize(
+    ("asked", "says"),
+    [
+        ({"game": "chess", "seats": ["person"]}, "unknown game"),
+        ({"game": "forest", "seats": ["person", "random"]}, "3 to 4 players"),
+        ({"game": "forest", "seats": ["person", "nobody", "random"]}, "unknown player"),
+        ({"game": "forest", "seats": ["person", "random", "random"], "options": {"colour": "x"}}, "colour"),
+        ({"game": "forest", "seats": ["person", "random", "random"], "turn_seconds": -1}, "above 0"),
+        ({"seats": []}, "give {"),
+    ],
+)
+def test_a_lobby_request_that_cannot_start_a_game_is_a_400_in_one_line(client, asked, says):
+    answer = client.post("/api/tables", content=orjson.dumps(asked))
+    assert answer.status_code == 400, answer.text
+    assert says in answer.json()["error"]
