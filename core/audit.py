@@ -63,7 +63,7 @@ class LlmExchange(PrivateEvent):
     Private to the seat: the prompt holds its private view. Never holds an API key.
     """
 
-    secret: ClassVar[tuple[str, ...]] = ("prompt", "answer", "parsed", "failure", "request")
+    secret: ClassVar[tuple[str, ...]] = ("prompt", "answer", "parsed", "failure", "request", "reasoning")
     seat: int
     model: str
     prompt: str | None
@@ -76,6 +76,10 @@ class LlmExchange(PrivateEvent):
     retries: int
     structured: str | None = None  # the response format asked for (players/llm.py), so a step down shows
     request: str | None = None  # the key of the request (a hash of its URL and body): recorded answers are a cache
+    # Fields added later have defaults, so exchanges stored before them still read.
+    adapted: str | None = None  # the request's parameters changed because the server refused the spec's
+    reasoning: str | None = None  # the model's reasoning text: the server's (reasoning_content) or its answer's
+    reasoning_tokens: int = 0  # of completion_tokens, those spent reasoning (usage.completion_tokens_details)
 
 
 @dataclass(frozen=True)

@@ -65,9 +65,11 @@ def describe(rules: Rules[Any, Any], state: Any, event: GameEvent) -> str:
                 return f"seat {seat} consulted {model}"
             result = f"answered {parsed}" if parsed is not None else "no command"
             cost = f"{event.latency_ms} ms, {event.prompt_tokens}+{event.completion_tokens} tokens"
+            reasoned = f" ({event.reasoning_tokens} reasoning)" if event.reasoning_tokens else ""
             retry = f", retry {event.retries}" if event.retries else ""
+            adapted = f", {event.adapted}" if event.adapted else ""
             failed = f" ({failure})" if failure else ""
-            return f"seat {seat} asked {model}: {result}{failed} [{cost}{retry}]"
+            return f"seat {seat} asked {model}: {result}{failed} [{cost}{reasoned}{retry}{adapted}]"
         case SeatForfeited(seat, why):
             return f"game over without a result: seat {seat} forfeited ({why})"
         case GameFinished(scores, ranks, _):

@@ -8,6 +8,13 @@ in words. A refusal is a 400 or 422, or any error whose body names the response 
 answers 500): servers do not agree on a status. What an endpoint accepted is remembered for the rest of the
 process, and every LlmExchange records the format it asked for, so the step shows in the audit trail.
 
+Servers also differ in the sampling parameters they take. OpenAI's reasoning models answer 400 to
+`max_tokens` ("Use 'max_completion_tokens' instead") and to a `temperature` other than their default; the
+seat then sends `max_completion_tokens` instead, or leaves `temperature` out, and asks again. What a model
+at an endpoint refused is remembered for the rest of the process, and LlmExchange.adapted records the change.
+Reasoning text (`reasoning_content`, as DeepSeek, llama.cpp and vLLM return it, or vLLM's newer `reasoning`)
+and reasoning tokens (`usage.completion_tokens_details.reasoning_tokens`) are kept in the exchange.
+
 A prompt over the model's context (a `context-length` error) is asked again with half the feed, down to
 none, and the shorter feed is kept for the next decisions. Limits and audit: players/remote.py.
 
@@ -36,6 +43,12 @@ WEAKER: dict[Structured, Structured] = {
     "json_object": "off",
 }
 FORMAT_REFUSED, CONTEXT_LENGTH = "format-refused", "context-length"  # failure classes of a request
+PARAMETER_REFUSED = "parameter-refused"  # a sampling parameter this model does not take: asked again without
+ADAPTED = {  # a refused parameter -> what the seat sends instead, as LlmExchange.adapted says it
+    "max_tokens": "max_completion_tokens instead of max_tokens",
+    "temperature": "temperature left out",
+}
+_UNSUPPORTED = re.compile(r"Unsupported (?:parameter|value): '(max_tokens|temperature)'", re.IGNORECASE)
 REFUSAL_STATUSES = frozenset({400, 422})
 _NAMES_FORMAT = re.compile(r"response_format|json_schema|json_object", re.IGNORECASE)
 _OVER_CONTEXT = re.compile(
@@ -45,13 +58,20 @@ _OVER_CONTEXT = re.compile(
 )
 
 accepted: dict[str, Structured] = {}  # endpoint URL -> the strongest format it accepted, for this process
+refused_parameters: dict[tuple[str, str], frozenset[str | None]] = {}  # (URL, model) -> the parameters refused
 
 
 class LlmOptions(RemoteOptions):
     base_url: str = Field(pattern=r"^https?://", description="the server's API root, e.g. http://127.0.0.1:8000/v1")
     model: str = Field(min_length=1)
-    temperature: float = Field(0.0, ge=0, le=2)
+    temperature: float = Field(0.0, ge=0, le=2, description="left out for a model that refuses it")
     max_tokens: int = Field(512, ge=1, description="longest answer; a longer one is cut and classed truncated")
+    max_completion_tokens: int | None = Field(
+        None, ge=1, description="sent instead of max_tokens (a reasoning model's limit, its reasoning included)"
+    )
+    reasoning_effort: Literal["none", "minimal", "low", "medium", "high", "xhigh"] | None = Field(
+        None, description="how much a reasoning model thinks (OpenAI's reasoning_effort); not sent if unset"
+    )
     structured: Structured = Field("json_schema", description="the response format to ask for first")
     feed_lines: int = Field(FEED_LINES, ge=0, description="at most this many events of what happened since")
     input_price: float | None = Field(None, ge=0, description="price per million prompt tokens (tournament cost)")
@@ -80,31 +100,47 @@ class LlmPlayer(RemotePlayer):
         known = accepted.get(self.url, self.options.structured)
         return max(known, self.options.structured, key=_STRENGTH.index)
 
-    def request(self, obs: Observation, refused: list[tuple[str, str]], previous: str | None) -> Request:
+    @property
+    def _endpoint(self) -> tuple[str, str]:
+        return self.url, self.options.model
+
+    @property
+    def _left_out(self) -> frozenset[str | None]:
+        """The sampling parameters this model at this endpoint refused, as the spec gives them."""
+        return refused_parameters.get(self._endpoint, frozenset())
+
+    def request(self, obs: Observation, answers_refused: list[tuple[str, str]], previous: str | None) -> Request:
         o = self.options
         messages = conversation(obs, feed_lines=self.feed_lines, previous=previous)
-        for answer, reason in refused:
+        for answer, reason in answers_refused:
             messages += refusal(answer, reason)
-        payload: dict[str, Any] = {
-            "model": o.model,
-            "messages": [m.as_json() for m in messages],
-            "temperature": o.temperature,
-            "max_tokens": o.max_tokens,
-            "seed": self.seed,
-        }
+        payload: dict[str, Any] = {"model": o.model, "messages": [m.as_json() for m in messages], "seed": self.seed}
+        left_out = self._left_out
+        if "temperature" not in left_out:
+            payload["temperature"] = o.temperature
+        if o.max_completion_tokens is not None or "max_tokens" in left_out:
+            payload["max_completion_tokens"] = o.max_completion_tokens or o.max_tokens
+        else:
+            payload["max_tokens"] = o.max_tokens
+        if o.reasoning_effort is not None:
+            payload["reasoning_effort"] = o.reasoning_effort
         structured = self.structured
         if structured != "off":
             payload["response_format"] = response_format(structured, command_schema(type(obs.rules)).json_schema())
-        return Request(self.url, payload, render(messages), structured)
+        adapted = "; ".join(text for name, text in ADAPTED.items() if name in left_out) or None
+        return Request(self.url, payload, render(messages), structured, adapted=adapted)
 
-    async def exchange(self, client: httpx.AsyncClient, obs: Observation, refused: list[tuple[str, str]],
-                       previous: str | None) -> tuple[Request, Attempt, Reply | None]:
+    async def exchange(
+        self, client: httpx.AsyncClient, obs: Observation, refused: list[tuple[str, str]], previous: str | None
+    ) -> tuple[Request, Attempt]:
         while True:
             try:
                 return await super().exchange(client, obs, refused, previous)
             except RemoteFailed as error:
                 if error.failure == FORMAT_REFUSED:
                     accepted[self.url] = WEAKER[self.structured]
+                elif error.failure == PARAMETER_REFUSED:
+                    refused_parameters[self._endpoint] = self._left_out | {refused_parameter(error.body or "")}
                 elif error.failure == CONTEXT_LENGTH and self.feed_lines > 0:
                     self.feed_lines //= 2
                 else:
@@ -113,6 +149,8 @@ class LlmPlayer(RemotePlayer):
     def diagnose(self, status: int, body: str) -> str | None:
         if _OVER_CONTEXT.search(body):
             return CONTEXT_LENGTH
+        if refused_parameter(body) not in {None, *self._left_out}:
+            return PARAMETER_REFUSED
         asked = self.structured != "off"
         if asked and (status in REFUSAL_STATUSES or _NAMES_FORMAT.search(body)):
             return FORMAT_REFUSED
@@ -122,19 +160,40 @@ class LlmPlayer(RemotePlayer):
         try:
             data = orjson.loads(attempt.body or "")
             choice = data["choices"][0]
-            content = choice["message"].get("content")
+            message = choice["message"]
+            content = message.get("content")
+            reasoning = message.get("reasoning_content") or message.get("reasoning")
             usage = data.get("usage") or {}
+            details = usage.get("completion_tokens_details") or {}
             return Reply(
                 text=content if isinstance(content, str) else None,
                 truncated=choice.get("finish_reason") == "length",
                 prompt_tokens=int(usage.get("prompt_tokens") or 0),
                 completion_tokens=int(usage.get("completion_tokens") or 0),
+                reasoning=reasoning if isinstance(reasoning, str) and reasoning else None,
+                reasoning_tokens=int(details.get("reasoning_tokens") or 0),
             )
         except (KeyError, IndexError, TypeError, AttributeError, ValueError):  # ValueError: not JSON
             raise RemoteFailed(BAD_RESPONSE, "the server's answer is not a chat completion") from None
 
 
 _STRENGTH: tuple[Structured, ...] = ("json_schema", "json_object_schema", "json_object", "off")
+
+
+def refused_parameter(body: str) -> str | None:
+    """The sampling parameter an error body says the model does not take (`max_tokens` or `temperature`): by
+    OpenAI's `param` and `code` fields, else by its message ("Unsupported parameter: 'max_tokens' ...")."""
+    try:
+        error = orjson.loads(body).get("error")
+    except (orjson.JSONDecodeError, AttributeError):
+        error = None
+    if isinstance(error, dict) and error.get("param") in ADAPTED and error.get("code") in _UNSUPPORTED_CODES:
+        return str(error["param"])
+    match = _UNSUPPORTED.search(body)
+    return match.group(1).lower() if match else None
+
+
+_UNSUPPORTED_CODES = ("unsupported_parameter", "unsupported_value")
 
 
 def response_format(structured: Structured, schema: dict[str, Any]) -> dict[str, Any]:

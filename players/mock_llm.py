@@ -7,6 +7,11 @@ the same command whatever came before (runs compare, games in flight or not); th
 answers bad, slow, failing or missing, so that every failure class can be produced on purpose. A request
 whose client has gone by the time its answer is ready is not answered, and is not counted in `answered`.
 The tests run it on 127.0.0.1 in a thread (`serving`); `meeplog mock-llm` runs it in the foreground until Ctrl-C.
+
+A profile makes it answer as a kind of server does: `reasoning` as OpenAI's reasoning models (HTTP 400 with
+their documented bodies for `max_tokens` and for a `temperature` other than 1, reasoning tokens in the usage,
+no reasoning text), `thinking` as DeepSeek's reasoner, vLLM or llama.cpp with a reasoning parser
+(`reasoning_content` beside the answer).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import typer
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -57,6 +62,25 @@ ERROR_MESSAGES = {  # each as the servers people run word it
     Behaviour.OVER_CONTEXT: "This model's maximum context length is 4096 tokens; your messages resulted in 9000",
 }
 FORMATS = ("json_schema", "json_object_schema", "json_object", "off")  # as players/llm.py names them
+Profile = Literal["plain", "reasoning", "thinking"]
+PROFILES: tuple[Profile, ...] = ("plain", "reasoning", "thinking")
+PARAMETER_ERRORS = {  # OpenAI's reasoning models' 400 bodies, word for word
+    "max_tokens": {
+        "message": "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens'"
+        " instead.",
+        "type": "invalid_request_error",
+        "param": "max_tokens",
+        "code": "unsupported_parameter",
+    },
+    "temperature": {
+        "message": "Unsupported value: 'temperature' does not support {value} with this model. Only the default (1)"
+        " value is supported.",
+        "type": "invalid_request_error",
+        "param": "temperature",
+        "code": "unsupported_value",
+    },
+}
+REASONING_TOKENS_PER_WORD = 8  # what the mock says it spent reasoning, for each word of its answer
 
 
 class MockPolicy(BaseModel):
@@ -73,6 +97,7 @@ class MockPolicy(BaseModel):
     refusal_status: int = Field(400, ge=400, le=599, description="the HTTP status of a refused response format")
     script: tuple[Behaviour, ...] = ()
     seed: int = 0
+    profile: Profile = Field("plain", description=f"the kind of server answered as, of {', '.join(PROFILES)}")
 
     @model_validator(mode="after")
     def _shares_fit(self) -> MockPolicy:
@@ -97,8 +122,7 @@ class MockServer(ThreadingHTTPServer):
     daemon_threads = True  # a hanging request must not hold up closing
     block_on_close = False
 
-    def __init__(self, address: tuple[str, int], policy: MockPolicy,
-                 echo: Callable[[str], None] | None = None) -> None:
+    def __init__(self, address: tuple[str, int], policy: MockPolicy, echo: Callable[[str], None] | None = None) -> None:
         super().__init__(address, _Handler)
         self.policy = policy
         self.echo = echo
@@ -178,13 +202,19 @@ class _Handler(BaseHTTPRequestHandler):
         chat = self.path.rstrip("/").endswith("/chat/completions")
         if not isinstance(body, dict) or not (chat or self.path.rstrip("/") == "/agent"):
             self.server.note(Received(self.path, body, authorization, None))
-            self._send(404 if isinstance(body, dict) else 400, {"error": {"message": "POST a JSON object to "
-                                                                           ".../chat/completions or /agent"}})
+            self._send(
+                404 if isinstance(body, dict) else 400,
+                {"error": {"message": "POST a JSON object to .../chat/completions or /agent"}},
+            )
             return
         if chat and (asked := format_of(body)) in self.server.policy.refuse:
             self.server.note(Received(self.path, body, authorization, None))
             message = f"response_format {asked} is not supported; response_format.type must be text"
             self._send(self.server.policy.refusal_status, {"error": {"message": message}})
+            return
+        if chat and (refused := parameter_error(self.server.policy.profile, body)):
+            self.server.note(Received(self.path, body, authorization, None))
+            self._send(400, {"error": refused})
             return
         behaviour = self.server.behaviour()
         self.server.note(Received(self.path, body, authorization, behaviour))
@@ -204,7 +234,7 @@ class _Handler(BaseHTTPRequestHandler):
         commands = _listed(body["messages"]) if chat else body.get("legal") or []
         content, finish = self._answer(behaviour, commands, body)
         if chat:
-            self._send(200, _completion(body, content, finish))
+            self._send(200, _completion(body, content, finish, self.server.policy.profile))
         else:
             self._send_text(200, content)
 
@@ -257,6 +287,18 @@ def format_of(body: dict[str, Any]) -> str:
     return "json_object_schema" if kind == "json_object" and "schema" in response_format else kind
 
 
+def parameter_error(profile: Profile, body: dict[str, Any]) -> dict[str, str] | None:
+    """The error a reasoning model answers to a sampling parameter it does not take, if the request sends one."""
+    if profile != "reasoning":
+        return None
+    if "max_tokens" in body:
+        return PARAMETER_ERRORS["max_tokens"]
+    if "temperature" in body and body["temperature"] != 1:
+        error = PARAMETER_ERRORS["temperature"]
+        return {**error, "message": error["message"].format(value=body["temperature"])}
+    return None
+
+
 def _listed(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The commands listed in the latest user message that lists any."""
     for message in reversed(messages):
@@ -273,16 +315,25 @@ def _spoiled(commands: list[dict[str, Any]], chosen: dict[str, Any]) -> dict[str
     return chosen
 
 
-def _completion(body: dict[str, Any], content: str, finish: str) -> dict[str, Any]:
+def _completion(body: dict[str, Any], content: str, finish: str, profile: Profile = "plain") -> dict[str, Any]:
+    """A chat completion answering `content`; a reasoning profile adds what it reasoned, as its servers do."""
     prompt_words = sum(len(str(m.get("content", "")).split()) for m in body.get("messages", []))
     completion_words = len(content.split())
+    message = {"role": "assistant", "content": content}
+    usage: dict[str, Any] = {"prompt_tokens": prompt_words}
+    if profile == "reasoning":
+        reasoned = REASONING_TOKENS_PER_WORD * max(1, completion_words)
+        completion_words += reasoned  # reasoning tokens are completion tokens, billed as such
+        usage["completion_tokens_details"] = {"reasoning_tokens": reasoned}
+    elif profile == "thinking":
+        message["reasoning_content"] = f"The listed commands are all legal; I take {content or 'none'}."
+    usage |= {"completion_tokens": completion_words, "total_tokens": prompt_words + completion_words}
     return {
         "id": "mock-completion",
         "object": "chat.completion",
         "model": body.get("model", "mock"),
-        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": finish}],
-        "usage": {"prompt_tokens": prompt_words, "completion_tokens": completion_words,
-                  "total_tokens": prompt_words + completion_words},
+        "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+        "usage": usage,
     }
 
 
@@ -310,25 +361,36 @@ def mock_llm(
     failures: Annotated[float, typer.Option(help="share of HTTP 429 and 500 answers")] = 0.0,
     hang: Annotated[float, typer.Option(help="share of requests never answered")] = 0.0,
     retry_after: Annotated[float, typer.Option(help="Retry-After of the 429 answers, in seconds")] = 1.0,
-    refuse: Annotated[str, typer.Option(help=f"response formats to refuse, comma-separated, of {', '.join(FORMATS)}")
-                      ] = "",
-    refusal_status: Annotated[int, typer.Option(help="the HTTP status of a refusal (llama-cpp-python's is 500)")
-                              ] = 400,
+    refuse: Annotated[
+        str, typer.Option(help=f"response formats to refuse, comma-separated, of {', '.join(FORMATS)}")
+    ] = "",
+    refusal_status: Annotated[int, typer.Option(help="the HTTP status of a refusal (llama-cpp-python's is 500)")] = 400,
     script: Annotated[str, typer.Option(help="behaviours of the first requests, e.g. 429,500,unparsable")] = "",
     seed: Annotated[int, typer.Option(help="seed of the server's choices")] = 0,
+    profile: Annotated[str, typer.Option(help=f"answer as a kind of server does, of {', '.join(PROFILES)}")] = "plain",
 ) -> None:
     """Serve a mock OpenAI-compatible model (and an HTTP agent endpoint) to try LLM seats without a model."""
     try:
-        policy = MockPolicy(delay=delay, malformed=malformed, failures=failures, hang=hang, retry_after=retry_after,
-                            refuse=tuple(filter(None, refuse.split(","))), refusal_status=refusal_status,
-                            script=tuple(filter(None, script.split(","))), seed=seed)
+        policy = MockPolicy(
+            delay=delay,
+            malformed=malformed,
+            failures=failures,
+            hang=hang,
+            retry_after=retry_after,
+            refuse=tuple(filter(None, refuse.split(","))),
+            refusal_status=refusal_status,
+            script=tuple(filter(None, script.split(","))),
+            seed=seed,
+            profile=profile,
+        )
     except ValidationError as error:
         raise typer.BadParameter("; ".join(e["msg"] for e in error.errors(include_url=False))) from None
     try:
         server = MockServer((host, port), policy, echo=typer.echo)
     except OSError as error:  # the address is taken, or not this machine's
-        raise typer.BadParameter(f"cannot listen on {host}:{port}: {error.strerror}; give another --host or --port"
-                                 ) from None
+        raise typer.BadParameter(
+            f"cannot listen on {host}:{port}: {error.strerror}; give another --host or --port"
+        ) from None
     typer.echo(f"mock model at {server.url}/v1 (chat completions, any model name); HTTP agent at {server.url}/agent")
     try:
         server.serve_forever()

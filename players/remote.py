@@ -93,6 +93,7 @@ class Request:
     prompt: str | None  # what LlmExchange.prompt records: the request as a reader should see it (None: not sent)
     structured: str | None = None  # the response format asked for, as LlmExchange.structured records it
     key: str | None = None  # request_key of the URL and body sent
+    adapted: str | None = None  # the parameters changed for this server, as LlmExchange.adapted records them
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,8 @@ class Reply:
     truncated: bool = False
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    reasoning: str | None = None  # what the model reasoned before answering, when the server returns it
+    reasoning_tokens: int = 0
 
 
 class RemotePlayer(Player):
@@ -157,39 +160,48 @@ class RemotePlayer(Player):
                 return command
         raise NoCommand(f"{len(refused)} answers in a row were no command; the last: {refused[-1][1]}")
 
-    async def exchange(self, client: httpx.AsyncClient, obs: Observation, refused: list[tuple[str, str]],
-                       previous: str | None) -> tuple[Request, Attempt]:
+    async def exchange(
+        self, client: httpx.AsyncClient, obs: Observation, refused: list[tuple[str, str]], previous: str | None
+    ) -> tuple[Request, Attempt]:
         """Send this decision's request (retried by the transport) and return it with the answer."""
         request = self.request(obs, refused, previous)
         body = orjson.dumps(request.payload)
         if len(body) > MAX_OBSERVATION_BYTES:
-            self._record(obs.seat, replace(request, prompt=None), Attempt(TOO_LARGE, None, 0, 0), Reply(None),
-                         failure=TOO_LARGE)
-            raise DecisionFailed(f"the request would be {len(body):,} bytes, over the {MAX_OBSERVATION_BYTES:,} a"
-                                 " remote seat is sent; it was not sent")
+            self._record(
+                obs.seat, replace(request, prompt=None), Attempt(TOO_LARGE, None, 0, 0), Reply(None), failure=TOO_LARGE
+            )
+            raise DecisionFailed(
+                f"the request would be {len(body):,} bytes, over the {MAX_OBSERVATION_BYTES:,} a"
+                " remote seat is sent; it was not sent"
+            )
         request = replace(request, key=request_key(request.url, body))
 
         def record_failure(attempt: Attempt) -> None:
             self._record(obs.seat, request, attempt, Reply(attempt.body), failure=attempt.failure)
 
-        attempt = await self.transport.post(client, request.url, body, self._headers(), on_failure=record_failure,
-                                            diagnose=self.diagnose)
+        attempt = await self.transport.post(
+            client, request.url, body, self._headers(), on_failure=record_failure, diagnose=self.diagnose
+        )
         return request, attempt
 
     def diagnose(self, status: int, body: str) -> str | None:
         """A failure class for an HTTP error that no retry can mend (see Transport.post); None: by its status."""
         return None
 
-    async def _final_errors_raised(self, seat: int, exchange: Awaitable[tuple[Request, Attempt]]
-                                   ) -> tuple[Request, Attempt]:
+    async def _final_errors_raised(
+        self, seat: int, exchange: Awaitable[tuple[Request, Attempt]]
+    ) -> tuple[Request, Attempt]:
         """The exchange, with a request error that no retry can mend raised as the runner must treat it."""
         try:
             return await exchange
         except RemoteFailed as error:
             if error.status in ACCESS_DENIED:
                 name = self.options.api_key_env
-                fix = (f"the key in ${name} was refused: fix it, then run again" if name
-                       else "no key was sent: name the variable holding it with api_key_env=VAR")
+                fix = (
+                    f"the key in ${name} was refused: fix it, then run again"
+                    if name
+                    else "no key was sent: name the variable holding it with api_key_env=VAR"
+                )
                 raise CannotPlay(f"seat {seat} ({self.label}): {error}; {fix}") from None
             if error.retryable:
                 raise  # the transport's attempts ran out: the runner asks again, the server may be back
@@ -215,10 +227,32 @@ class RemotePlayer(Player):
             self._record(seat, request, attempt, Reply(attempt.body), failure=error.failure)
             raise
 
-    def _record(self, seat: int, request: Request, attempt: Attempt, reply: Reply, *, parsed: str | None = None,
-                failure: str | None = None) -> None:
-        self._audit.append(LlmExchange(
-            seat=seat, model=self.label, prompt=request.prompt, answer=reply.text, parsed=parsed, failure=failure,
-            prompt_tokens=reply.prompt_tokens, completion_tokens=reply.completion_tokens,
-            latency_ms=attempt.latency_ms, retries=attempt.retries, structured=request.structured, request=request.key,
-        ))
+    def _record(
+        self,
+        seat: int,
+        request: Request,
+        attempt: Attempt,
+        reply: Reply,
+        *,
+        parsed: str | None = None,
+        failure: str | None = None,
+    ) -> None:
+        self._audit.append(
+            LlmExchange(
+                seat=seat,
+                model=self.label,
+                prompt=request.prompt,
+                answer=reply.text,
+                parsed=parsed,
+                failure=failure,
+                prompt_tokens=reply.prompt_tokens,
+                completion_tokens=reply.completion_tokens,
+                latency_ms=attempt.latency_ms,
+                retries=attempt.retries,
+                structured=request.structured,
+                request=request.key,
+                adapted=request.adapted,
+                reasoning=reply.reasoning,
+                reasoning_tokens=reply.reasoning_tokens,
+            )
+        )

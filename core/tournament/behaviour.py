@@ -2,11 +2,13 @@
 latency and cost. A worker reads it off each finished game's log, seat by seat (SeatReport, carried by
 GameRecorded); the standings sum it per player (PlayerReport).
 
-A decision is legal at the first answer when the seat's first answer to it was played: no command of it
-refused by the runner, and no answer the player itself had to ask again (empty, truncated, unparsable,
-illegal). A request that failed and was retried (a timeout, a 429) is no bad answer: it counts in
-`retries` and in its failure class. Cost needs prices: a spec that gives `input_price` and `output_price`
-(currency units per million prompt and completion tokens) is priced, others are not.
+A seat is one game, so a player's requests per game are its requests over its seats: a model that answers a
+whole turn at once (players/llm.py) makes fewer than it has decisions. A decision is legal at the first
+answer when the seat's first answer to it was played: no command of it refused by the runner, and no answer
+the player itself had to ask again (empty, truncated, unparsable, illegal). A request that failed and was
+retried (a timeout, a 429) is no bad answer: it counts in `retries` and in its failure class. Cost needs
+prices: a spec that gives `input_price` and `output_price` (currency units per million prompt and completion
+tokens) is priced, others are not.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ class SeatReport:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     latencies_ms: tuple[int, ...] = ()  # of every attempt, for percentiles over a whole tournament
+    reasoning_tokens: int = 0  # of completion_tokens (a field added later: stored reports without it read as 0)
 
 
 REPORTED = (CommandRejected, LlmExchange, *DECISIONS)  # the events a report reads (each names its seat)
@@ -74,6 +77,7 @@ def _seat_report(events: list[object]) -> SeatReport:
         prompt_tokens=sum(e.prompt_tokens for e in exchanges),
         completion_tokens=sum(e.completion_tokens for e in exchanges),
         latencies_ms=tuple(e.latency_ms for e in exchanges),
+        reasoning_tokens=sum(e.reasoning_tokens for e in exchanges),
     )
 
 
@@ -93,6 +97,8 @@ class PlayerReport:
     latency_p50_ms: int | None
     latency_p95_ms: int | None
     cost: float | None  # None: the spec gives no prices
+    reasoning_tokens: int = 0  # of completion_tokens
+    requests_per_game: float | None = None  # requests over the games it played (None: no game)
 
 
 def player_report(spec: str, seats: Iterable[SeatReport]) -> PlayerReport:
@@ -117,6 +123,8 @@ def player_report(spec: str, seats: Iterable[SeatReport]) -> PlayerReport:
         latency_p50_ms=percentile(latencies, 0.50),
         latency_p95_ms=percentile(latencies, 0.95),
         cost=cost(spec, prompt_tokens, completion_tokens),
+        reasoning_tokens=sum(s.reasoning_tokens for s in seats),
+        requests_per_game=sum(s.requests for s in seats) / len(seats) if seats else None,
     )
 
 

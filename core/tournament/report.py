@@ -17,7 +17,15 @@ from meeplog.core.tournament.standings import PlayerStanding, Standings
 PLAYER_WIDTH = 16  # the least width of a column that folds: a longer cell folds onto more lines within it
 # left out first on narrow terminals
 LEFT_OUT_FIRST = ("95% CI", "rank", "score", "games", "refused", "failed", "forfeited", "fell back")
-REPORT_LEFT_OUT_FIRST = ("cost", "retries", "tokens in/out", "latency p50/p95", "fallbacks", "failures")
+REPORT_LEFT_OUT_FIRST = (
+    "cost",
+    "retries",
+    "requests/game",
+    "tokens in/out",
+    "latency p50/p95",
+    "fallbacks",
+    "failures",
+)
 
 
 def printable(standings: Standings, width: int | None = None) -> Group:
@@ -63,8 +71,9 @@ def table(standings: Standings, width: int | None = None) -> Table:
 
 
 def report_table(standings: Standings, width: int | None = None) -> Table:
-    """How each player played: decisions, the share legal at the first answer, failures by class,
-    fallbacks, retries, tokens, latency of its requests and their cost (core/tournament/behaviour.py)."""
+    """How each player played: decisions, the share legal at the first answer, failures by class, fallbacks,
+    retries, requests per game, tokens (reasoning apart), latency of its requests and their cost
+    (core/tournament/behaviour.py)."""
     rows = []
     for p in standings.players:
         r = p.report
@@ -77,7 +86,9 @@ def report_table(standings: Standings, width: int | None = None) -> Table:
                 "failures": ", ".join(f"{kind} {count}" for kind, count in r.failures.items()) or "-",
                 "fallbacks": str(r.fallbacks),
                 "retries": str(r.retries),
-                "tokens in/out": f"{r.prompt_tokens:,}/{r.completion_tokens:,}",
+                "requests/game": "-" if r.requests_per_game is None else f"{r.requests_per_game:.1f}",
+                "tokens in/out": f"{r.prompt_tokens:,}/{r.completion_tokens:,}"
+                + (f" ({r.reasoning_tokens:,} reasoning)" if r.reasoning_tokens else ""),
                 "latency p50/p95": latency,
                 "cost": "-" if r.cost is None else f"{r.cost:.4f}",
             }

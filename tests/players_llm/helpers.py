@@ -23,8 +23,8 @@ def spec(name: str, **options: Any) -> str:
 
 
 def llm(server: MockServer, **options: Any) -> Player:
-    return make_player(PlayerSpec.parse(spec("llm", base_url=f"{server.url}/v1", model="mock",
-                                             **{**FAST_BACKOFF, **options})), seed=0)
+    return make_player(PlayerSpec.parse(spec("llm", base_url=f"{server.url}/v1",
+                                             **{"model": "mock", **FAST_BACKOFF, **options})), seed=0)
 
 
 def agent(server: MockServer, **options: Any) -> Player:
