@@ -80,6 +80,7 @@ class LlmExchange(PrivateEvent):
     adapted: str | None = None  # the request's parameters changed because the server refused the spec's
     reasoning: str | None = None  # the model's reasoning text: the server's (reasoning_content) or its answer's
     reasoning_tokens: int = 0  # of completion_tokens, those spent reasoning (usage.completion_tokens_details)
+    harness: str | None = None  # what the model was given besides the game, e.g. "legal=list,reasoning=off"
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,12 @@ and one validator that turns an answer into the dataclass with readable errors.
 
 An answer is `{"command": {...}}` (the schema), a bare command object, `{"choice": n}` or a bare `n`
 (the number of a listed legal command). Parsing is lenient about wrapping: code fences, prose or a
-`<think>` block around the JSON are skipped.
+`<think>` block around the JSON are skipped. A `reasoning` text beside the command (the harness setting
+`reasoning=field` asks for it first) is kept apart and never read as a command.
+
+The answer's schema is either the game's (any command) or, with `legal=schema`, narrowed to this decision's
+legal commands, each an object of constants: a server that constrains its output to the schema can then
+only answer a legal command.
 """
 
 from __future__ import annotations
@@ -18,7 +23,14 @@ from functools import cache, cached_property
 from typing import Annotated, Any, Literal, Union, get_type_hints
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    create_model,
+)
 from pydantic.json_schema import GenerateJsonSchema
 
 from meeplog.core.audit import EMPTY, TRUNCATED, UNPARSABLE
@@ -44,20 +56,38 @@ class CommandSchema:
     def __init__(self, commands: Sequence[type[Command]]) -> None:
         self.classes = {cls.__name__: cls for cls in commands}
         models = tuple(_model_of(cls) for cls in commands)
-        union: Any = models[0] if len(models) == 1 else Annotated[Union[models], Field(discriminator="type")]  # noqa: UP007
+        union: Any = (
+            models[0]
+            if len(models) == 1
+            else Annotated[Union[models], Field(discriminator="type")]
+        )  # noqa: UP007
         self.union = union  # the type of one command, for models that hold commands
         self.adapter: TypeAdapter[Any] = TypeAdapter(union)
-        self.answer = create_model("Answer", __config__=ConfigDict(extra="forbid"), command=(union, ...))
+        self._schemas: dict[bool, dict[str, Any]] = {}
 
-    def json_schema(self) -> dict[str, Any]:
-        """The schema of an answer: `{"command": <one of the game's commands>}` (one dict, shared: read it only).
+    def json_schema(self, *, reasoning: bool = False) -> dict[str, Any]:
+        """The schema of an answer: `{"command": <one of the game's commands>}`, with `reasoning` first when
+        asked (one dict, shared: read it only).
 
         Made once per game: pydantic takes milliseconds to write it, and a model seat sends it every turn."""
-        return self._answer_schema
+        made = self._schemas.get(reasoning)
+        if made is None:
+            fields: dict[str, Any] = {"reasoning": (str, ...)} if reasoning else {}
+            model = create_model(
+                "Answer",
+                __config__=ConfigDict(extra="forbid"),
+                **fields,
+                command=(self.union, ...),
+            )
+            made = self._schemas[reasoning] = model.model_json_schema(
+                schema_generator=_Untitled
+            )
+        return made
 
     @cached_property
-    def _answer_schema(self) -> dict[str, Any]:
-        return self.answer.model_json_schema(schema_generator=_Untitled)
+    def union_schema(self) -> dict[str, Any]:
+        """The schema of one command (no answer object around it), as a prompt may quote it."""
+        return TypeAdapter(self.union).json_schema(schema_generator=_Untitled)
 
     def command(self, data: Any) -> Command:
         """The command dataclass that `data` (a JSON object) describes; ValidationError if none."""
@@ -77,21 +107,86 @@ def command_codec(rules_class: type[Rules[Any, Any]]) -> Codec:
     return Codec(rules_class.commands)
 
 
-def parse_answer(text: str | None, schema: CommandSchema, legal: Sequence[Command], *,
-                 truncated: bool = False) -> Command:
+def legal_schema(
+    rules_class: type[Rules[Any, Any]],
+    legal: Sequence[Command],
+    *,
+    reasoning: bool = False,
+) -> dict[str, Any]:
+    """The schema of an answer narrowed to `legal`: `{"command": <exactly one of them>}`, each command an
+    object of constants, with `reasoning` first when asked."""
+    codec = command_codec(rules_class)
+    options = [_exactly(codec.encode(command)) for command in legal]
+    command = options[0] if len(options) == 1 else {"anyOf": options}
+    properties: dict[str, Any] = {"reasoning": {"type": "string"}} if reasoning else {}
+    properties["command"] = command
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
+
+
+def _exactly(command: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {name: {"const": value} for name, value in command.items()},
+        "required": list(command),
+        "additionalProperties": False,
+    }
+
+
+def reasoning_in(text: str | None) -> str | None:
+    """The `reasoning` text an answer's JSON object holds beside its command, if any."""
+    try:
+        data = _json_in(text or "")
+    except ValueError:
+        return None
+    reasoning = data.get("reasoning") if isinstance(data, dict) else None
+    return reasoning if isinstance(reasoning, str) else None
+
+
+def parse_answer(
+    text: str | None,
+    schema: CommandSchema,
+    legal: Sequence[Command],
+    *,
+    truncated: bool = False,
+) -> Command:
     """The command an answer names; BadAnswer (empty, truncated or unparsable) when it names none.
 
     A command that is well formed but not legal now is returned: judging it is the runner's job, which
     knows the game's reason.
     """
+    return _command(_data(text, truncated), schema, legal)
+
+
+def _data(text: str | None, truncated: bool) -> Any:
+    """The JSON value of an answer, a `reasoning` beside its command left out."""
     if text is None or not text.strip():
         raise BadAnswer(TRUNCATED if truncated else EMPTY, "the answer was empty")
     try:
         data = _json_in(text)
     except ValueError:
         if truncated:
-            raise BadAnswer(TRUNCATED, "the answer was cut off before its JSON ended (too many tokens)") from None
+            raise BadAnswer(
+                TRUNCATED,
+                "the answer was cut off before its JSON ended (too many tokens)",
+            ) from None
         raise BadAnswer(UNPARSABLE, "the answer held no JSON object") from None
+    if (
+        isinstance(data, dict)
+        and "reasoning" in data
+        and set(data) - {"reasoning"} in ({"command"}, {"choice"})
+    ):
+        data = {
+            key: value for key, value in data.items() if key != "reasoning"
+        }  # kept apart, never a command
+    return data
+
+
+def _command(data: Any, schema: CommandSchema, legal: Sequence[Command]) -> Command:
     if isinstance(data, dict) and set(data) == {"command"}:
         data = data["command"]
     if isinstance(data, dict) and set(data) == {"choice"}:
@@ -99,12 +194,17 @@ def parse_answer(text: str | None, schema: CommandSchema, legal: Sequence[Comman
     if isinstance(data, int) and not isinstance(data, bool):
         if 0 <= data < len(legal):
             return legal[data]
-        raise BadAnswer(UNPARSABLE, f"choice {data} is not a number from the list (0 to {len(legal) - 1})")
+        raise BadAnswer(
+            UNPARSABLE,
+            f"choice {data} is not a number from the list (0 to {len(legal) - 1})",
+        )
     try:
         return schema.command(data)
     except ValidationError as error:
         problems = "; ".join(_problem(e) for e in error.errors(include_url=False)[:3])
-        raise BadAnswer(UNPARSABLE, f"not a command of this game ({problems})") from None
+        raise BadAnswer(
+            UNPARSABLE, f"not a command of this game ({problems})"
+        ) from None
 
 
 def _json_in(text: str) -> Any:
@@ -141,4 +241,6 @@ def _model_of(cls: type[Command]) -> type[BaseModel]:
     for field in dataclasses.fields(cls):
         default = field.default if field.default is not dataclasses.MISSING else ...
         fields[field.name] = (hints[field.name], default)
-    return create_model(cls.__name__, __config__=ConfigDict(extra="forbid", frozen=True), **fields)
+    return create_model(
+        cls.__name__, __config__=ConfigDict(extra="forbid", frozen=True), **fields
+    )

@@ -18,6 +18,12 @@ and reasoning tokens (`usage.completion_tokens_details.reasoning_tokens`) are ke
 A prompt over the model's context (a `context-length` error) is asked again with half the feed, down to
 none, and the shorter feed is kept for the next decisions. Limits and audit: players/remote.py.
 
+Harness settings change what the model is given (players/prompts.py): `legal` (the legal commands listed,
+only their number, nothing, or listed and the response schema narrowed to them) and `reasoning` (a
+`reasoning` text before the command, kept in the exchange, never read as a command). They are part of the
+seat's spec, so the same model with other settings is another player in the standings, and every exchange
+records them (`harness`).
+
 Spec: `llm:base_url=http://127.0.0.1:8000/v1,model=NAME,api_key_env=VAR` plus the options below.
 """
 
@@ -31,8 +37,8 @@ import orjson
 from pydantic import Field
 
 from meeplog.core.players import Observation
-from meeplog.players.answers import command_schema
-from meeplog.players.prompts import FEED_LINES, conversation, refusal, render
+from meeplog.players.answers import command_schema, legal_schema
+from meeplog.players.prompts import FEED_LINES, Harness, Legal, Reasoning, conversation, refusal, render
 from meeplog.players.remote import RemoteOptions, RemotePlayer, Reply, Request
 from meeplog.players.transport import BAD_RESPONSE, Attempt, RemoteFailed
 
@@ -74,6 +80,8 @@ class LlmOptions(RemoteOptions):
     )
     structured: Structured = Field("json_schema", description="the response format to ask for first")
     feed_lines: int = Field(FEED_LINES, ge=0, description="at most this many events of what happened since")
+    legal: Legal = Field("list", description="the legal commands: listed, their number, nothing, or the schema too")
+    reasoning: Reasoning = Field("off", description="field: the answer holds a reasoning text before its command")
     input_price: float | None = Field(None, ge=0, description="price per million prompt tokens (tournament cost)")
     output_price: float | None = Field(None, ge=0, description="price per million completion tokens (tournament cost)")
 
@@ -86,6 +94,7 @@ class LlmPlayer(RemotePlayer):
         self.options: LlmOptions = options
         self.url = options.base_url.rstrip("/") + "/chat/completions"
         self.feed_lines = options.feed_lines  # halved for good when a prompt is over the model's context
+        self.harness = Harness(options.legal, options.reasoning)
 
     @property
     def label(self) -> str:
@@ -100,6 +109,13 @@ class LlmPlayer(RemotePlayer):
         known = accepted.get(self.url, self.options.structured)
         return max(known, self.options.structured, key=_STRENGTH.index)
 
+    def answer_schema(self, obs: Observation) -> dict[str, Any]:
+        """The schema the answer must fit: the game's, or with `legal=schema` this decision's legal commands."""
+        reasoning = self.options.reasoning == "field"
+        if self.options.legal == "schema":
+            return legal_schema(type(obs.rules), obs.legal, reasoning=reasoning)
+        return command_schema(type(obs.rules)).json_schema(reasoning=reasoning)
+
     @property
     def _endpoint(self) -> tuple[str, str]:
         return self.url, self.options.model
@@ -111,7 +127,7 @@ class LlmPlayer(RemotePlayer):
 
     def request(self, obs: Observation, answers_refused: list[tuple[str, str]], previous: str | None) -> Request:
         o = self.options
-        messages = conversation(obs, feed_lines=self.feed_lines, previous=previous)
+        messages = conversation(obs, feed_lines=self.feed_lines, previous=previous, harness=self.harness)
         for answer, reason in answers_refused:
             messages += refusal(answer, reason)
         payload: dict[str, Any] = {"model": o.model, "messages": [m.as_json() for m in messages], "seed": self.seed}
@@ -126,9 +142,9 @@ class LlmPlayer(RemotePlayer):
             payload["reasoning_effort"] = o.reasoning_effort
         structured = self.structured
         if structured != "off":
-            payload["response_format"] = response_format(structured, command_schema(type(obs.rules)).json_schema())
+            payload["response_format"] = response_format(structured, self.answer_schema(obs))
         adapted = "; ".join(text for name, text in ADAPTED.items() if name in left_out) or None
-        return Request(self.url, payload, render(messages), structured, adapted=adapted)
+        return Request(self.url, payload, render(messages), structured, adapted=adapted, harness=str(self.harness))
 
     async def exchange(
         self, client: httpx.AsyncClient, obs: Observation, refused: list[tuple[str, str]], previous: str | None

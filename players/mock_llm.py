@@ -1,8 +1,10 @@
 """A local OpenAI-compatible chat-completions server that plays by a configurable policy, without a model.
 
 It serves POST .../chat/completions (the LLM seat) and POST /agent (the HTTP agent seat). A legal answer
-is one of the commands listed in the prompt (players/prompts.py) or in the observation's `legal`, chosen
-at random with a generator seeded by the server's seed and the request itself, so the same request gets
+is one of the commands listed in the prompt (players/prompts.py), in a response schema narrowed to the legal
+commands (`legal=schema`), or in the observation's `legal`, with a `reasoning` text first when the response
+schema has room for one (`reasoning=field`); it is chosen at random with a generator seeded by the server's
+seed and the request itself, so the same request gets
 the same command whatever came before (runs compare, games in flight or not); the policy makes some
 answers bad, slow, failing or missing, so that every failure class can be produced on purpose. A request
 whose client has gone by the time its answer is ready is not answered, and is not counted in `answered`.
@@ -231,7 +233,7 @@ class _Handler(BaseHTTPRequestHandler):
             status = 400 if behaviour is Behaviour.OVER_CONTEXT else int(behaviour)
             self._send(status, {"error": {"message": ERROR_MESSAGES[behaviour]}}, headers)
             return
-        commands = _listed(body["messages"]) if chat else body.get("legal") or []
+        commands = (_listed(body["messages"]) or _narrowed(body)) if chat else body.get("legal") or []
         content, finish = self._answer(behaviour, commands, body)
         if chat:
             self._send(200, _completion(body, content, finish, self.server.policy.profile))
@@ -255,7 +257,10 @@ class _Handler(BaseHTTPRequestHandler):
         chosen = self.server.pick(commands, body)
         if behaviour is Behaviour.ILLEGAL:
             chosen = _spoiled(commands, chosen)
-        text = json.dumps({"command": chosen})
+        properties = _answer_schema(body).get("properties") or {}
+        answer: dict[str, Any] = {"reasoning": "It is listed, so it is legal."} if "reasoning" in properties else {}
+        answer["command"] = chosen
+        text = json.dumps(answer)
         if behaviour is Behaviour.TRUNCATED:
             return text[: len(text) // 2], "length"
         return text, "stop"
@@ -305,6 +310,25 @@ def _listed(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if message.get("role") == "user" and (commands := legal_in(str(message.get("content")))):
             return commands
     return []
+
+
+def _answer_schema(body: dict[str, Any]) -> dict[str, Any]:
+    """The schema the request asks the answer to fit, if it gives one."""
+    response_format = body.get("response_format") or {}
+    schema = (response_format.get("json_schema") or {}).get("schema") or response_format.get("schema") or {}
+    return schema if isinstance(schema, dict) else {}
+
+
+def _narrowed(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """The commands a schema narrowed to the legal ones (players/answers.py, legal_schema) allows: objects of
+    constants, one or under `anyOf`."""
+    properties = _answer_schema(body).get("properties") or {}
+    command = properties.get("command") or {}
+    options = command.get("anyOf", [command])
+    constants = [option.get("properties") or {} for option in options]
+    if not all(constants) or not all("const" in value for option in constants for value in option.values()):
+        return []
+    return [{name: value["const"] for name, value in option.items()} for option in constants]
 
 
 def _spoiled(commands: list[dict[str, Any]], chosen: dict[str, Any]) -> dict[str, Any]:

@@ -6,6 +6,12 @@ since its last turn, its view, and its legal commands as a numbered list). Nothi
 outside the Observation, so it can show no more than the seat may know; core/conformance/test_prompts.py
 checks that for every game, and that the longest prompt of a game stays within PROMPT_BUDGET.
 
+Two harness settings change what a model is given (players/llm.py's `legal` and `reasoning` options; a
+Harness): the legal commands listed (`list`, and `schema`, where the response schema is also narrowed to
+them), only their number (`count`) or nothing (`off`), the game's command schema then told in the system
+message, as no listed command shows a command's JSON; and whether the answer holds a `reasoning` text before
+its command.
+
 It is written for small models with 4-8k token contexts: the feed is the game's own narration, one
 line an event, rather than JSON; the view names a list's fields once, in a table, rather than in every
 item; the command schema is not repeated in the prompt (structured output carries it to the server,
@@ -28,7 +34,7 @@ from pydantic import BaseModel
 from meeplog.core.audit import AUDIT_EVENTS
 from meeplog.core.kernel import Command, Rules
 from meeplog.core.players import Observation
-from meeplog.players.answers import command_codec
+from meeplog.players.answers import command_codec, command_schema
 
 PROMPT_FILE = "prompt.md"  # the rules written for a player, in the game's package
 OPTIONS_HEADING = "## Options"  # in prompt.md: what each option changes, told only while it is in force
@@ -37,6 +43,29 @@ UNSET_OPTIONS = frozenset({"players", "data_file"})  # config fields that are no
 FEED_LINES = 40  # at most this many events of "since your last turn"
 INLINE_WIDTH = 100  # a list or mapping shorter than this is written on one line
 LEGAL_MARK = "Your legal commands"  # heads the numbered list; the mock server finds the commands under it
+
+
+Legal = Literal["list", "count", "off", "schema"]
+Reasoning = Literal["field", "off"]
+
+
+@dataclass(frozen=True)
+class Harness:
+    """What a model is given besides the game: how its legal commands are shown, and room to reason."""
+
+    legal: Legal = "list"
+    reasoning: Reasoning = "off"
+
+    @property
+    def lists(self) -> bool:
+        """Whether the prompt lists the legal commands."""
+        return self.legal in {"list", "schema"}
+
+    def __str__(self) -> str:
+        return f"legal={self.legal},reasoning={self.reasoning}"
+
+
+DEFAULT_HARNESS = Harness()
 
 
 @dataclass(frozen=True)
@@ -48,10 +77,12 @@ class Message:
         return {"role": self.role, "content": self.content}
 
 
-def conversation(obs: Observation, *, feed_lines: int = FEED_LINES, previous: str | None = None) -> list[Message]:
+def conversation(
+    obs: Observation, *, feed_lines: int = FEED_LINES, previous: str | None = None, harness: Harness = DEFAULT_HARNESS
+) -> list[Message]:
     """The messages for a first ask; `previous` is the seat's last answer when the runner refused it."""
-    system = system_text(obs.rules, options_in_force(obs.config, game_text(obs.rules).options))
-    return [Message("system", system), Message("user", turn_text(obs, feed_lines, previous))]
+    system = system_text(obs.rules, options_in_force(obs.config, game_text(obs.rules).options), harness)
+    return [Message("system", system), Message("user", turn_text(obs, feed_lines, previous, harness))]
 
 
 def refusal(answer: str, reason: str) -> list[Message]:
@@ -66,15 +97,28 @@ def render(messages: list[Message]) -> str:
 
 
 @cache
-def system_text(rules: Rules[Any, Any], options: str = "") -> str:
+def system_text(rules: Rules[Any, Any], options: str = "", harness: Harness = DEFAULT_HARNESS) -> str:
     """The rules and the answer format; `options` the options in force, one a line with what each changes."""
     changed = f"\n\nThis game is played with options that change the rules above:\n{options}" if options else ""
+    reasoning = '"reasoning": <your reasoning, briefly>, ' if harness.reasoning == "field" else ""
+    if harness.lists:
+        shown = "and your legal commands as a numbered list. Choose one of them."
+        answer = (
+            f'{{{reasoning}"choice": <its number in the list>}} or '
+            f'{{{reasoning}"command": <the command object, copied from the list>}}.'
+        )
+    else:
+        shown = "and how many legal commands you have." if harness.legal == "count" else "and nothing more."
+        schema = orjson.dumps(command_schema(type(rules)).union_schema).decode()
+        answer = (
+            f'{{{reasoning}"command": <one of the game\'s commands, legal now>}}. '
+            f"The game's commands, as a JSON schema:\n{schema}"
+        )
     return (
         f"You are playing {rules.title}, a tabletop game, as one of the seats.\n\n"
         f"The rules:\n{game_text(rules).rules}{changed}\n\n"
-        "Each turn you are shown what happened since your last turn, your view of the game, and your legal "
-        "commands as a numbered list. Choose one of them. Answer with one JSON object and nothing else: "
-        '{"choice": <its number in the list>} or {"command": <the command object, copied from the list>}.'
+        f"Each turn you are shown what happened since your last turn, your view of the game, {shown} "
+        f"Answer with one JSON object and nothing else: {answer}"
     )
 
 
@@ -95,7 +139,9 @@ def options_in_force(config: BaseModel | None, notes: Mapping[str, str]) -> str:
     return "\n".join(lines)
 
 
-def turn_text(obs: Observation, feed_lines: int = FEED_LINES, previous: str | None = None) -> str:
+def turn_text(
+    obs: Observation, feed_lines: int = FEED_LINES, previous: str | None = None, harness: Harness = DEFAULT_HARNESS
+) -> str:
     parts = [f"You are seat {obs.seat}."]
     named = obs.sample(random.Random(0))  # for describe(): a state holding only what the seat knows
     events = [e for e in obs.feed if not isinstance(e, AUDIT_EVENTS)][-feed_lines:]
@@ -105,7 +151,10 @@ def turn_text(obs: Observation, feed_lines: int = FEED_LINES, previous: str | No
             + "\n".join(f"- {obs.rules.describe(named, event)}" for event in events)
         )
     parts.append("Your view:\n" + render_view(obs.view))
-    parts.append(f"{LEGAL_MARK}:\n" + legal_list(obs.rules, named, obs.legal))
+    if harness.lists:
+        parts.append(f"{LEGAL_MARK}:\n" + legal_list(obs.rules, named, obs.legal))
+    elif harness.legal == "count":
+        parts.append(f"You have {len(obs.legal)} legal command{'s' if len(obs.legal) != 1 else ''}.")
     if obs.rejection:
         said = f"Your previous answer {previous.strip()!r}" if previous else "Your previous answer"
         parts.append(f"{said} was refused: {obs.rejection}. Choose again.")

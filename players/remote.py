@@ -45,7 +45,7 @@ from meeplog.core.audit import ILLEGAL, LlmExchange
 from meeplog.core.kernel import Command, GameEvent
 from meeplog.core.limits import MAX_OBSERVATION_BYTES
 from meeplog.core.players import CannotPlay, DecisionFailed, Observation, Player
-from meeplog.players.answers import BadAnswer, command_codec, command_schema, parse_answer
+from meeplog.players.answers import BadAnswer, command_codec, command_schema, parse_answer, reasoning_in
 from meeplog.players.transport import (
     ACCESS_DENIED,
     TOO_LARGE,
@@ -94,6 +94,7 @@ class Request:
     structured: str | None = None  # the response format asked for, as LlmExchange.structured records it
     key: str | None = None  # request_key of the URL and body sent
     adapted: str | None = None  # the parameters changed for this server, as LlmExchange.adapted records them
+    harness: str | None = None  # the seat's harness settings, as LlmExchange.harness records them
 
 
 @dataclass(frozen=True)
@@ -252,7 +253,8 @@ class RemotePlayer(Player):
                 structured=request.structured,
                 request=request.key,
                 adapted=request.adapted,
-                reasoning=reply.reasoning,
+                reasoning=reply.reasoning or reasoning_in(reply.text),
+                harness=request.harness,
                 reasoning_tokens=reply.reasoning_tokens,
             )
         )
