@@ -3,7 +3,8 @@
 A board draws one seat's view, so it can show nothing the seat may not know; these helpers keep the boards
 short and alike, and escape every text. The classes they write are styled by the viewer's stylesheet
 (replays/viewer/static/viewer.css). `secret=True` marks what only the viewing seat knows (its hand, its
-sealed bid): the viewer's tests look for such marks to check that another seat never gets them.
+sealed bid): the viewer's tests look for such marks to check that another seat never gets them. `data-target`
+marks what a person playing the seat may click (a card to play, a place to go).
 """
 
 from __future__ import annotations
@@ -16,8 +17,11 @@ def text(value: object) -> str:
     return escape(str(value))
 
 
-def card(value: object = "", *, name: str = "", colour: str = "", secret: bool = False, note: str = "") -> str:
-    """A face-up card: a big value, a small name under it, coloured by its suit or colour (`colour-<name>`)."""
+def card(
+    value: object = "", *, name: str = "", colour: str = "", secret: bool = False, note: str = "", target: str = ""
+) -> str:
+    """A face-up card: a big value, a small name under it, coloured by its suit or colour (`colour-<name>`);
+    `target` is the key a seat page clicks it by (replays/viewer/boards.py: `target`)."""
     classes = ["card"]
     if colour:
         classes.append(f"colour-{colour.replace(' ', '-')}")
@@ -26,6 +30,7 @@ def card(value: object = "", *, name: str = "", colour: str = "", secret: bool =
     label = " ".join(str(part) for part in (colour, value, name) if part != "")
     secret_mark = f' data-secret="{text(label)}"' if secret else ""
     title = f' title="{text(note)}"' if note else ""
+    title += f' data-target="{text(target)}"' if target else ""
     inner = (f'<span class="value">{text(value)}</span>' if value != "" else "") + (
         f'<span class="name">{text(name)}</span>' if name else ""
     )

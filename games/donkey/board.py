@@ -1,9 +1,23 @@
-"""The Donkey game drawn for the web viewer: the donkey, each seat's load (face down where unseen) and your hand."""
+"""The Donkey game drawn for the web viewer: the donkey, each seat's load (face down where unseen) and your hand.
+
+A person at a seat page loads the donkey by clicking a hand card (a double's pairs are then picked from the list)
+and peeks or picks by clicking a seat's load card."""
 
 from __future__ import annotations
 
 from meeplog.core.drawing import backs, board, card, chip, text, zone
+from meeplog.core.kernel import Command
+from meeplog.games.donkey.commands import Commit, Favour8Pick, Peek
 from meeplog.games.donkey.view import DonkeyView, LoadCard, SeatInfo
+
+
+def target(command: Command) -> str | None:
+    """The board element that plays `command`: a hand card (by value), a seat's load card."""
+    if isinstance(command, Commit) and command.cards:
+        return f"hand-{command.cards[0]}"
+    if isinstance(command, Peek | Favour8Pick):
+        return f"load-{command.seat}-{command.slot}"
+    return None
 
 
 def draw(view: DonkeyView) -> str:
@@ -20,7 +34,7 @@ def draw(view: DonkeyView) -> str:
         zone("the donkey", donkey, kind="donkey"),
         zone(
             f"your hand (seat {view.seat})",
-            "".join(card(v, name="load", secret=True) for v in view.hand),
+            "".join(card(v, name="load", secret=True, target=f"hand-{v}") for v in view.hand),
             kind="hand",
             mine=True,
         ),
@@ -38,18 +52,19 @@ def _seat(view: DonkeyView, seat: SeatInfo) -> str:
     mine = seat.seat == view.seat
     contract = f" · contract: {seat.contract}" if seat.contract else ""
     score = f" · score {seat.score}" if seat.score is not None else ""
+    load = "".join(_load(shown, mine, f"load-{seat.seat}-{slot}") for slot, shown in enumerate(seat.load))
     body = (
         f"<div>hand {backs(seat.hand_size)} · favours used {seat.favours_used}{text(contract)}{text(score)}"
         f"{' · committed' if seat.committed else ''}</div>"
-        f"<div>load: {''.join(_load(load, mine) for load in seat.load)}</div>"
+        f"<div>load: {load}</div>"
     )
     return zone(f"seat {seat.seat}{' (you)' if mine else ''}", body, kind=f"seat seat-{seat.seat}", mine=mine)
 
 
-def _load(load: LoadCard, mine: bool) -> str:
+def _load(load: LoadCard, mine: bool, key: str) -> str:
     """A load card: face up for all, its value for the seats that know it, else its back."""
     if load.value is None:
-        return '<span class="card back" title="face down"></span>'
+        return f'<span class="card back" title="face down" data-target="{key}"></span>'
     secret = not load.face_up  # a value this seat knows and the table does not (its own, or peeked at)
-    shown = card(load.value, name="load" if mine else "peeked" if secret else "", secret=secret)
+    shown = card(load.value, name="load" if mine else "peeked" if secret else "", secret=secret, target=key)
     return f'<span class="muted-card">{shown}</span>' if load.removed else shown

@@ -1,9 +1,25 @@
-"""Old Man of the Forest drawn for the web viewer: one seat's view as the table looks to it (replays/viewer)."""
+"""Old Man of the Forest drawn for the web viewer: one seat's view as the table looks to it (replays/viewer).
+
+A person at a seat page plays a card by clicking it in the hand, takes one by clicking it in the trick, and cashes in
+by clicking the orangutan (the payments it allows are then picked from the list)."""
 
 from __future__ import annotations
 
 from meeplog.core.drawing import backs, board, card, chip, text, zone
+from meeplog.core.kernel import Command
+from meeplog.games.forest.commands import CashIn, PlayCard, TakeCard
 from meeplog.games.forest.view import Card, ForestView, OrangutanCard
+
+
+def target(command: Command) -> str | None:
+    """The board element that plays `command`: a hand card, a card of the trick, an orangutan on display."""
+    if isinstance(command, PlayCard):
+        return f"hand-{command.card}"
+    if isinstance(command, TakeCard):
+        return f"trick-{command.card}"
+    if isinstance(command, CashIn):
+        return f"orangutan-{command.orangutan}"
+    return None
 
 
 def draw(view: ForestView) -> str:
@@ -11,12 +27,15 @@ def draw(view: ForestView) -> str:
         f"game {view.game}, round {view.round}: {view.phase}; leader seat {view.leader}; "
         f"to act: {', '.join(f'seat {s}' for s in view.to_act) or 'nobody'}"
     )
-    trick = "".join(f"{chip(f'seat {p.seat}', p.seat)}{_card(p.card)}" for p in view.trick)
+    trick = "".join(f"{chip(f'seat {p.seat}', p.seat)}{_card(p.card, target='trick')}" for p in view.trick)
     parts = [
         zone("the orangutans on display", "".join(_orangutan(o) for o in view.display), kind="display"),
         zone("the trick", trick, kind="trick"),
         zone(
-            f"your hand (seat {view.seat})", "".join(_card(c, secret=True) for c in view.hand), kind="hand", mine=True
+            f"your hand (seat {view.seat})",
+            "".join(_card(c, secret=True, target="hand") for c in view.hand),
+            kind="hand",
+            mine=True,
         ),
         *(_seat(view, seat) for seat in range(len(view.seats))),
         zone(
@@ -43,10 +62,11 @@ def _seat(view: ForestView, seat: int) -> str:
     )
 
 
-def _card(shown: Card, secret: bool = False) -> str:
-    return card(shown.value, colour=shown.suit, secret=secret)
+def _card(shown: Card, secret: bool = False, target: str = "") -> str:
+    return card(shown.value, colour=shown.suit, secret=secret, target=f"{target}-{shown.id}" if target else "")
 
 
 def _orangutan(shown: OrangutanCard) -> str:
     needs = ", ".join(shown.requires)
-    return card(shown.points, name=shown.name, note=f"needs {needs}") + f"<small>{text(needs)}</small>"
+    drawn = card(shown.points, name=shown.name, note=f"needs {needs}", target=f"orangutan-{shown.id}")
+    return drawn + f"<small>{text(needs)}</small>"

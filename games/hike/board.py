@@ -1,20 +1,38 @@
-"""Let's Take a Hike drawn for the web viewer: the trail, each hiker's backpack by slot, and your hand."""
+"""Let's Take a Hike drawn for the web viewer: the trail, each hiker's backpack by slot, and your hand.
+
+A person at a seat page clicks a hand card to pack, place, play or discard it (when one card allows several moves,
+the list shows them to choose from) and the draw pile to draw."""
 
 from __future__ import annotations
 
 from meeplog.core.drawing import backs, board, card, chip, text, zone
+from meeplog.core.kernel import Command
+from meeplog.games.hike.commands import Discard, Draw, PackCard, Place, PlayHazard
 from meeplog.games.hike.view import Card, HikeView, SeatView, SlotView, TrailView
+
+
+def target(command: Command) -> str | None:
+    """The board element that plays `command`: a card of your hand, or the draw pile."""
+    if isinstance(command, PackCard | Place | PlayHazard | Discard):
+        return f"hand-{command.card}"
+    if isinstance(command, Draw):
+        return "draw"
+    return None
 
 
 def draw(view: HikeView) -> str:
     status = f"{view.phase}: seat {view.current_player} to play ({view.actions_left} actions left); asked: {view.asked}"
-    piles = f"draw {backs(view.draw_size)} · discard {''.join(_card(c) for c in view.discard[-6:])}"
+    discard = "".join(_card(c) for c in view.discard[-6:])
+    piles = f'<span data-target="draw">draw {backs(view.draw_size)}</span> · discard {discard}'
     if len(view.discard) > 6:
         piles += f" <span class=muted>and {len(view.discard) - 6} more</span>"
     parts = [
         _trail(view.hike) if view.hike else zone("the trail", "<span class=muted>no hike under way</span>"),
         zone(
-            f"your hand (seat {view.seat})", "".join(_card(c, secret=True) for c in view.hand), kind="hand", mine=True
+            f"your hand (seat {view.seat})",
+            "".join(_card(c, secret=True, target=f"hand-{c.id}") for c in view.hand),
+            kind="hand",
+            mine=True,
         ),
         zone("piles", piles, kind="piles"),
         *(_seat(view, seat) for seat in view.seats),
@@ -61,11 +79,12 @@ def _slot(slot: SlotView) -> str:
     return f'<span class="slot" title="{name}">{inside}<small>{name}</small></span>'
 
 
-def _card(shown: Card, secret: bool = False) -> str:
+def _card(shown: Card, secret: bool = False, target: str = "") -> str:
     return card(
         shown.boots,
         name=shown.name,
         colour="red" if shown.hazard else "",
         secret=secret,
         note="hazard" if shown.hazard else f"{shown.boots} boots",
+        target=target,
     )
