@@ -240,6 +240,19 @@ class Rules(ABC, Generic[StateT, ConfigT]):
         what its line needs.
         """
 
+    def continues(self, state: StateT, seat: int, events: Sequence[GameEvent]) -> bool:
+        """Whether `seat`'s decision now carries on the one it made just before, so that a plan it made there
+        (a model's whole turn, DESIGN.md section 10) may go on here.
+
+        `events` are the game's events since that decision: its own command's first, then those of any seat
+        deciding in the same step (simultaneous choices). The runner asks only when the seat decided in the
+        previous step and nobody decided since. True only when this decision is a further step of the same turn
+        or choice (a payment card by card, an amount in steps, a backpack item by item) and nothing in `events`
+        told the seat what it did not know when it decided: no card drawn or turned up, no die rolled, no
+        secret shown. It must depend only on what the seat knows (a prompt asks it of sampled states), and it
+        is never on the search's path. By default False: every decision is asked on its own."""
+        return False
+
     def heuristic(self) -> Policy | None:
         """The game's heuristic policy (games/<game>/heuristic.py), if it has one."""
         return None

@@ -48,7 +48,7 @@ class Observation:
     for search players.
     """
 
-    __slots__ = ("_feed", "_view", "config", "game", "legal", "rejection", "rules", "sample", "seat")
+    __slots__ = ("_feed", "_view", "config", "continues", "game", "legal", "rejection", "rules", "sample", "seat")
 
     def __init__(
         self,
@@ -62,8 +62,10 @@ class Observation:
         feed: tuple[GameEvent, ...] | None = None,
         rejection: str | None = None,
         config: BaseModel | None = None,  # the game's options, public to every seat (the prompt states them)
+        continues: bool = False,  # this decision carries on the seat's previous one (Rules.continues)
     ) -> None:
         self.game = game
+        self.continues = continues
         self.seat = seat
         self.legal = legal
         self.rules = rules
@@ -149,6 +151,7 @@ class Player(ABC):
     needs: ClassVar[Need] = Need.ALL  # what of the Observation it reads; a bot that reads less says so
     answers_at_once: ClassVar[bool] = False  # its act never awaits, so no timeout could stop it: none is armed
     interactive: bool = False  # a person at this terminal: nothing may draw over their prompt
+    plans: bool = False  # it may answer a chain of its own decisions at once: shown Observation.continues
     dead_after: int = 0  # the seat is dead after this many failed decisions in a row (0: never; core/runner.py)
     game_time: float = 0.0  # ... or after thinking this many seconds in one game (0: no limit)
 

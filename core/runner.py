@@ -8,6 +8,11 @@ player that cannot play at all (CannotPlay, an AbortMatch) stops the match. Simu
 asked concurrently, all from the same state, and applied in seat order so that the result does not depend
 on who answered first.
 
+A player that plans (Player.plans: a model answering a whole turn at once) is told, in Observation.continues,
+whether its decision carries on the one it made in the step before with nothing new learned since
+(Rules.continues): only then may it play the next step of its plan without asking. Every step is still
+checked, recorded and, when refused, asked again with the reason like any other decision.
+
 A seat whose player fails `dead_after` decisions in a row, or thinks longer than its `game_time` in one game
 (Player options; bots have neither), is dead: it forfeits the game (SeatForfeited ends the log) or, when
 the settings say `stop`, the match stops with SeatDead and can be resumed once the seat is mended. A game
@@ -24,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-from meeplog.core.audit import LlmExchange
+from meeplog.core.audit import AUDIT_EVENTS, LlmExchange
 from meeplog.core.codec import Codec
 from meeplog.core.game import Game, Recorded
 from meeplog.core.kernel import Command, IllegalCommand, Outcome
@@ -70,6 +75,7 @@ class _Seat:
     failed_in_row: int = 0  # decisions in a row the fallback made, this run
     thought: float = 0.0  # seconds spent waiting on the player, this run
     last_failure: str | None = None  # the class of its last failed exchange, or why it last fell back
+    decided_at: int | None = None  # where the step of its last decision began, while nobody has decided since
 
 
 @dataclass
@@ -104,6 +110,7 @@ class MatchRunner:
         self.codec = Codec(game.rules.commands)
         self.waiting: dict[int, float] = {}  # the seats being asked now, with when (time.monotonic) it began
         self._replay = _Replay(StoredDecisions(stored)) if stored else None
+        self._planning = any(place.player.plans for place in self.seats)  # bots do not: their steps skip it
 
     async def play(self) -> Outcome | None:
         """Play to the end, saving as the settings say, and always once at the end; the outcome, or None when
@@ -111,6 +118,7 @@ class MatchRunner:
         game = self.game
         while not (pending := game.pending()).over:
             seats = pending.seats
+            began = game.version
             stored = self._stored_step(seats)
             if len(seats) == 1:  # most decisions: no gathering, which costs more than a bot's whole move
                 chosen = [await self._decide(seats[0], stored.get(seats[0]))]
@@ -124,6 +132,10 @@ class MatchRunner:
                     game.fall_back(seat, failure, command)
                 if not stored:
                     self._count(seat, failure)
+            if self._planning:
+                for number, place in enumerate(self.seats):
+                    accepted = number in seats and chosen[seats.index(number)][1] is None
+                    place.decided_at = began if accepted else None
             if self.on_decision:
                 self.on_decision(game)
             if self.store and self.settings.save_every_decision:
@@ -231,6 +243,8 @@ class MatchRunner:
         rejection: str | None = None
         for _ in range(self.settings.max_rejections + 1):
             observation = game.observation(seat, since=place.seen, rejection=rejection, needs=place.player.needs)
+            if place.player.plans and rejection is None:
+                observation = observation.replace(continues=self._continues(seat))
             place.seen = game.version
             try:
                 command = await self._ask(place.player, observation)
@@ -255,6 +269,14 @@ class MatchRunner:
             game.reject(seat, self._raw(command), rejection)
         return await self._fall_back(seat, f"{self.settings.max_rejections + 1} answers refused; last: {rejection}")
 
+    def _continues(self, seat: int) -> bool:
+        """Whether the seat's decision now carries on its decision of the step before (Rules.continues)."""
+        began = self.seats[seat].decided_at
+        if began is None:
+            return False
+        events = [r.event for r in self.game.log[began:] if not isinstance(r.event, AUDIT_EVENTS)]
+        return self.game.rules.continues(self.game.state, seat, events)
+
     async def _ask(self, player: Player, observation: Observation) -> Command:
         """The player's answer, within the timeout; a bot that answers at once is not timed (arming a timeout
         cost more than its move)."""
@@ -269,6 +291,7 @@ class MatchRunner:
             if isinstance(event, LlmExchange) and event.failure is not None:
                 place.last_failure = event.failure
             self.game.note(event)
+
     def _refusal(self, seat: int, command: object, legal: Sequence[Command]) -> str | None:
         """Why `command` cannot be played now, or None if it is among the `legal` commands."""
         if not isinstance(command, Command):

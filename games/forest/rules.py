@@ -7,6 +7,7 @@ one of the rest, each able to cash their whole won pile in for an orangutan at t
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from mypy_extensions import mypyc_attr
 from pydantic import BaseModel
@@ -14,6 +15,7 @@ from pydantic import BaseModel
 from meeplog.core.folding import decide_then_fold
 from meeplog.core.kernel import Command, GameEvent, Outcome, Pending, Rules
 from meeplog.games.forest.automatic import deal
+from meeplog.games.forest.chains import continues
 from meeplog.games.forest.commands import COMMANDS
 from meeplog.games.forest.config import ForestConfig
 from meeplog.games.forest.data import DATA
@@ -81,6 +83,9 @@ class ForestRules(Rules[ForestState, ForestConfig]):
 
     def describe(self, state: ForestState, item: GameEvent | Command) -> str:
         return describe(state, item)
+
+    def continues(self, state: ForestState, seat: int, events: Sequence[GameEvent]) -> bool:
+        return continues(seat, events)
 
     def heuristic(self) -> ForestHeuristic:
         return ForestHeuristic()

@@ -7,11 +7,13 @@ automatic consequence (reveals, matches, busts, hazards, turn and hike ends) unt
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from pydantic import BaseModel
 
 from meeplog.core.kernel import Command, GameEvent, Outcome, Pending, Policy, Rules
 from meeplog.games.hike.automatic import deal
+from meeplog.games.hike.chains import continues
 from meeplog.games.hike.commands import COMMANDS
 from meeplog.games.hike.config import HikeConfig
 from meeplog.games.hike.data import DATA
@@ -74,6 +76,9 @@ class HikeRules(Rules[HikeState, HikeConfig]):
 
     def describe(self, state: HikeState, item: GameEvent | Command) -> str:
         return describe(state, item)
+
+    def continues(self, state: HikeState, seat: int, events: Sequence[GameEvent]) -> bool:
+        return continues(self.pending(state).seats, seat, events)
 
     def heuristic(self) -> Policy:
         from meeplog.games.hike.heuristic import HikeHeuristic

@@ -9,11 +9,13 @@ dice) on a scratch copy until someone must decide again; the events it returns r
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from pydantic import BaseModel
 
 from meeplog.core.kernel import Command, GameEvent, Outcome, Pending, Policy, Rules
 from meeplog.games.routard.automatic import deal, play_on
+from meeplog.games.routard.chains import continues
 from meeplog.games.routard.commands import COMMANDS
 from meeplog.games.routard.config import RoutardConfig
 from meeplog.games.routard.data import DATA
@@ -76,6 +78,9 @@ class RoutardRules(Rules[RoutardState, RoutardConfig]):
 
     def describe(self, state: RoutardState, item: GameEvent | Command) -> str:
         return describe(state, item)
+
+    def continues(self, state: RoutardState, seat: int, events: Sequence[GameEvent]) -> bool:
+        return continues(self.pending(state).seats, seat, events)
 
     def heuristic(self) -> Policy:
         from meeplog.games.routard.heuristic import RoutardHeuristic

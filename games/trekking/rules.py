@@ -8,6 +8,7 @@ Journey). The game ends after the turn in which the fifth region token or a fift
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cache
 
 from pydantic import BaseModel
@@ -15,6 +16,7 @@ from pydantic import BaseModel
 from meeplog.core.folding import decide_then_fold
 from meeplog.core.kernel import Command, GameEvent, Outcome, Pending, Rules
 from meeplog.games.trekking.automatic import deal
+from meeplog.games.trekking.chains import continues
 from meeplog.games.trekking.commands import COMMANDS
 from meeplog.games.trekking.config import TrekkingConfig
 from meeplog.games.trekking.data import DATA
@@ -89,6 +91,9 @@ class TrekkingRules(Rules[TrekState, TrekkingConfig]):
 
     def describe(self, state: TrekState, item: GameEvent | Command) -> str:
         return describe(state, item)
+
+    def continues(self, state: TrekState, seat: int, events: Sequence[GameEvent]) -> bool:
+        return continues(state, seat, events)
 
     def heuristic(self) -> TrekkingHeuristic:
         return TrekkingHeuristic()

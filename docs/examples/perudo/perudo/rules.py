@@ -7,6 +7,7 @@ player raises the bid or calls it. Whoever was wrong loses a die, and the last p
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from pydantic import BaseModel
 
@@ -17,7 +18,7 @@ from .commands import COMMANDS
 from .config import MAX_PLAYERS, MIN_PLAYERS, PerudoConfig
 from .data import DATA
 from .decisions import decide
-from .events import EVENTS
+from .events import EVENTS, FaceChosen
 from .evolve import evolve
 from .heuristic import PerudoHeuristic
 from .legal import legal, pending
@@ -79,6 +80,11 @@ class PerudoRules(Rules[PerudoState, PerudoConfig]):
 
     def describe(self, state: PerudoState, item: GameEvent | Command) -> str:
         return describe(state, item)
+
+    def continues(self, state: PerudoState, seat: int, events: Sequence[GameEvent]) -> bool:
+        """A bid is named in two steps, its face then its quantity: naming the face shows the bidder nothing, so
+        a model may answer both at once."""
+        return len(events) == 1 and isinstance(events[0], FaceChosen) and events[0].seat == seat
 
     def heuristic(self) -> Policy:
         return PerudoHeuristic()
