@@ -23,14 +23,7 @@ from functools import cache, cached_property
 from typing import Annotated, Any, Literal, Union, get_type_hints
 
 import orjson
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    TypeAdapter,
-    ValidationError,
-    create_model,
-)
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 from pydantic.json_schema import GenerateJsonSchema
 
 from meeplog.core.audit import EMPTY, TRUNCATED, UNPARSABLE
@@ -56,32 +49,24 @@ class CommandSchema:
     def __init__(self, commands: Sequence[type[Command]]) -> None:
         self.classes = {cls.__name__: cls for cls in commands}
         models = tuple(_model_of(cls) for cls in commands)
-        union: Any = (
-            models[0]
-            if len(models) == 1
-            else Annotated[Union[models], Field(discriminator="type")]
-        )  # noqa: UP007
+        union: Any = models[0] if len(models) == 1 else Annotated[Union[models], Field(discriminator="type")]  # noqa: UP007
         self.union = union  # the type of one command, for models that hold commands
         self.adapter: TypeAdapter[Any] = TypeAdapter(union)
-        self._schemas: dict[bool, dict[str, Any]] = {}
+        self._schemas: dict[tuple[bool, bool], dict[str, Any]] = {}
 
-    def json_schema(self, *, reasoning: bool = False) -> dict[str, Any]:
-        """The schema of an answer: `{"command": <one of the game's commands>}`, with `reasoning` first when
-        asked (one dict, shared: read it only).
+    def json_schema(self, *, reasoning: bool = False, plan: bool = False) -> dict[str, Any]:
+        """The schema of an answer: `{"command": <one of the game's commands>}`, with `plan` followed by
+        `"then": [<a command>, ...]`, with `reasoning` first when asked (one dict, shared: read it only).
 
         Made once per game: pydantic takes milliseconds to write it, and a model seat sends it every turn."""
-        made = self._schemas.get(reasoning)
+        made = self._schemas.get((reasoning, plan))
         if made is None:
             fields: dict[str, Any] = {"reasoning": (str, ...)} if reasoning else {}
-            model = create_model(
-                "Answer",
-                __config__=ConfigDict(extra="forbid"),
-                **fields,
-                command=(self.union, ...),
-            )
-            made = self._schemas[reasoning] = model.model_json_schema(
-                schema_generator=_Untitled
-            )
+            fields["command"] = (self.union, ...)
+            if plan:
+                fields["then"] = (list[self.union], ...)
+            model = create_model("Answer", __config__=ConfigDict(extra="forbid"), **fields)
+            made = self._schemas[reasoning, plan] = model.model_json_schema(schema_generator=_Untitled)
         return made
 
     @cached_property
@@ -108,10 +93,7 @@ def command_codec(rules_class: type[Rules[Any, Any]]) -> Codec:
 
 
 def legal_schema(
-    rules_class: type[Rules[Any, Any]],
-    legal: Sequence[Command],
-    *,
-    reasoning: bool = False,
+    rules_class: type[Rules[Any, Any]], legal: Sequence[Command], *, reasoning: bool = False
 ) -> dict[str, Any]:
     """The schema of an answer narrowed to `legal`: `{"command": <exactly one of them>}`, each command an
     object of constants, with `reasoning` first when asked."""
@@ -120,12 +102,7 @@ def legal_schema(
     command = options[0] if len(options) == 1 else {"anyOf": options}
     properties: dict[str, Any] = {"reasoning": {"type": "string"}} if reasoning else {}
     properties["command"] = command
-    return {
-        "type": "object",
-        "properties": properties,
-        "required": list(properties),
-        "additionalProperties": False,
-    }
+    return {"type": "object", "properties": properties, "required": list(properties), "additionalProperties": False}
 
 
 def _exactly(command: dict[str, Any]) -> dict[str, Any]:
@@ -148,11 +125,7 @@ def reasoning_in(text: str | None) -> str | None:
 
 
 def parse_answer(
-    text: str | None,
-    schema: CommandSchema,
-    legal: Sequence[Command],
-    *,
-    truncated: bool = False,
+    text: str | None, schema: CommandSchema, legal: Sequence[Command], *, truncated: bool = False
 ) -> Command:
     """The command an answer names; BadAnswer (empty, truncated or unparsable) when it names none.
 
@@ -160,6 +133,27 @@ def parse_answer(
     knows the game's reason.
     """
     return _command(_data(text, truncated), schema, legal)
+
+
+def parse_plan(
+    text: str | None, schema: CommandSchema, legal: Sequence[Command], *, truncated: bool = False
+) -> tuple[Command, ...]:
+    """The commands a plan names (`{"command": ..., "then": [...]}`), or the one command of any other answer;
+    BadAnswer when its command names none. The command is read as any answer's is (a `{"choice": n}` too); the
+    plan ends before its first later step that is no command of the game, as those are asked again anyway."""
+    data = _data(text, truncated)
+    later = (
+        data.pop("then", None)
+        if isinstance(data, dict) and set(data) in ({"command", "then"}, {"choice", "then"})
+        else None
+    )
+    planned = [_command(data, schema, legal)]
+    for step in later if isinstance(later, list) else ():
+        try:
+            planned.append(schema.command(step))
+        except ValidationError:
+            break
+    return tuple(planned)
 
 
 def _data(text: str | None, truncated: bool) -> Any:
@@ -170,19 +164,14 @@ def _data(text: str | None, truncated: bool) -> Any:
         data = _json_in(text)
     except ValueError:
         if truncated:
-            raise BadAnswer(
-                TRUNCATED,
-                "the answer was cut off before its JSON ended (too many tokens)",
-            ) from None
+            raise BadAnswer(TRUNCATED, "the answer was cut off before its JSON ended (too many tokens)") from None
         raise BadAnswer(UNPARSABLE, "the answer held no JSON object") from None
     if (
         isinstance(data, dict)
         and "reasoning" in data
-        and set(data) - {"reasoning"} in ({"command"}, {"choice"})
+        and set(data) - {"reasoning"} in ({"command"}, {"choice"}, {"command", "then"}, {"choice", "then"})
     ):
-        data = {
-            key: value for key, value in data.items() if key != "reasoning"
-        }  # kept apart, never a command
+        data = {key: value for key, value in data.items() if key != "reasoning"}  # kept apart, never a command
     return data
 
 
@@ -194,17 +183,12 @@ def _command(data: Any, schema: CommandSchema, legal: Sequence[Command]) -> Comm
     if isinstance(data, int) and not isinstance(data, bool):
         if 0 <= data < len(legal):
             return legal[data]
-        raise BadAnswer(
-            UNPARSABLE,
-            f"choice {data} is not a number from the list (0 to {len(legal) - 1})",
-        )
+        raise BadAnswer(UNPARSABLE, f"choice {data} is not a number from the list (0 to {len(legal) - 1})")
     try:
         return schema.command(data)
     except ValidationError as error:
         problems = "; ".join(_problem(e) for e in error.errors(include_url=False)[:3])
-        raise BadAnswer(
-            UNPARSABLE, f"not a command of this game ({problems})"
-        ) from None
+        raise BadAnswer(UNPARSABLE, f"not a command of this game ({problems})") from None
 
 
 def _json_in(text: str) -> Any:
@@ -241,6 +225,4 @@ def _model_of(cls: type[Command]) -> type[BaseModel]:
     for field in dataclasses.fields(cls):
         default = field.default if field.default is not dataclasses.MISSING else ...
         fields[field.name] = (hints[field.name], default)
-    return create_model(
-        cls.__name__, __config__=ConfigDict(extra="forbid", frozen=True), **fields
-    )
+    return create_model(cls.__name__, __config__=ConfigDict(extra="forbid", frozen=True), **fields)

@@ -19,10 +19,13 @@ A prompt over the model's context (a `context-length` error) is asked again with
 none, and the shorter feed is kept for the next decisions. Limits and audit: players/remote.py.
 
 Harness settings change what the model is given (players/prompts.py): `legal` (the legal commands listed,
-only their number, nothing, or listed and the response schema narrowed to them) and `reasoning` (a
-`reasoning` text before the command, kept in the exchange, never read as a command). They are part of the
-seat's spec, so the same model with other settings is another player in the standings, and every exchange
-records them (`harness`).
+only their number, nothing, or listed and the response schema narrowed to them), `reasoning` (a `reasoning`
+text before the command, kept in the exchange, never read as a command) and `plans` (on by default: where
+the game chains the seat's own decisions, Rules.continues, the prompt says so and shows what is legal at the
+later steps, and the answer may be a plan, `{"command": ..., "then": [...]}`, played step by step without
+asking again, players/remote.py; not with `legal=schema`, whose answer is held to one legal command). They
+are part of the seat's spec, so the same model with other settings is another player in the standings, and
+every exchange records them (`harness`).
 
 Spec: `llm:base_url=http://127.0.0.1:8000/v1,model=NAME,api_key_env=VAR` plus the options below.
 """
@@ -38,7 +41,7 @@ from pydantic import Field
 
 from meeplog.core.players import Observation
 from meeplog.players.answers import command_schema, legal_schema
-from meeplog.players.prompts import FEED_LINES, Harness, Legal, Reasoning, conversation, refusal, render
+from meeplog.players.prompts import FEED_LINES, Harness, Legal, Reasoning, prompt, refusal, render
 from meeplog.players.remote import RemoteOptions, RemotePlayer, Reply, Request
 from meeplog.players.transport import BAD_RESPONSE, Attempt, RemoteFailed
 
@@ -82,6 +85,7 @@ class LlmOptions(RemoteOptions):
     feed_lines: int = Field(FEED_LINES, ge=0, description="at most this many events of what happened since")
     legal: Legal = Field("list", description="the legal commands: listed, their number, nothing, or the schema too")
     reasoning: Reasoning = Field("off", description="field: the answer holds a reasoning text before its command")
+    plans: bool = Field(True, description="where the game chains the seat's decisions, ask for them all at once")
     input_price: float | None = Field(None, ge=0, description="price per million prompt tokens (tournament cost)")
     output_price: float | None = Field(None, ge=0, description="price per million completion tokens (tournament cost)")
 
@@ -94,7 +98,9 @@ class LlmPlayer(RemotePlayer):
         self.options: LlmOptions = options
         self.url = options.base_url.rstrip("/") + "/chat/completions"
         self.feed_lines = options.feed_lines  # halved for good when a prompt is over the model's context
-        self.harness = Harness(options.legal, options.reasoning)
+        # a schema narrowed to the legal commands holds the answer to one: a plan's later steps could not be
+        self.plans = options.plans and options.legal != "schema"
+        self.harness = Harness(options.legal, options.reasoning, self.plans)
 
     @property
     def label(self) -> str:
@@ -109,12 +115,13 @@ class LlmPlayer(RemotePlayer):
         known = accepted.get(self.url, self.options.structured)
         return max(known, self.options.structured, key=_STRENGTH.index)
 
-    def answer_schema(self, obs: Observation) -> dict[str, Any]:
-        """The schema the answer must fit: the game's, or with `legal=schema` this decision's legal commands."""
+    def answer_schema(self, obs: Observation, *, plan: bool = False) -> dict[str, Any]:
+        """The schema the answer must fit: the game's, or with `legal=schema` this decision's legal commands;
+        with `plan`, the commands of the later steps too (`then`)."""
         reasoning = self.options.reasoning == "field"
         if self.options.legal == "schema":
             return legal_schema(type(obs.rules), obs.legal, reasoning=reasoning)
-        return command_schema(type(obs.rules)).json_schema(reasoning=reasoning)
+        return command_schema(type(obs.rules)).json_schema(reasoning=reasoning, plan=plan)
 
     @property
     def _endpoint(self) -> tuple[str, str]:
@@ -127,7 +134,7 @@ class LlmPlayer(RemotePlayer):
 
     def request(self, obs: Observation, answers_refused: list[tuple[str, str]], previous: str | None) -> Request:
         o = self.options
-        messages = conversation(obs, feed_lines=self.feed_lines, previous=previous, harness=self.harness)
+        messages, plan = prompt(obs, feed_lines=self.feed_lines, previous=previous, harness=self.harness)
         for answer, reason in answers_refused:
             messages += refusal(answer, reason)
         payload: dict[str, Any] = {"model": o.model, "messages": [m.as_json() for m in messages], "seed": self.seed}
@@ -142,7 +149,7 @@ class LlmPlayer(RemotePlayer):
             payload["reasoning_effort"] = o.reasoning_effort
         structured = self.structured
         if structured != "off":
-            payload["response_format"] = response_format(structured, self.answer_schema(obs))
+            payload["response_format"] = response_format(structured, self.answer_schema(obs, plan=plan))
         adapted = "; ".join(text for name, text in ADAPTED.items() if name in left_out) or None
         return Request(self.url, payload, render(messages), structured, adapted=adapted, harness=str(self.harness))
 

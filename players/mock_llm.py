@@ -35,12 +35,13 @@ from typing import Annotated, Any, Literal
 import typer
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from meeplog.players.prompts import legal_in
+from meeplog.players.prompts import PLAN_TEXT, ahead_in, legal_in
 
 
 class Behaviour(StrEnum):
     LEGAL = "legal"  # one of the listed commands
     ILLEGAL = "illegal"  # a listed command with a number changed to 999 (a listed one if it has no number)
+    ILLEGAL_STEP = "illegal-step"  # a plan whose last step is spoiled so (the first, if the plan has one step)
     UNPARSABLE = "unparsable"  # prose without JSON
     EMPTY = "empty"  # an empty message
     TRUNCATED = "truncated"  # half of a legal answer, finish_reason "length"
@@ -175,8 +176,12 @@ class MockServer(ThreadingHTTPServer):
 
     def pick(self, commands: list[dict[str, Any]], body: Any) -> dict[str, Any]:
         """A command chosen as a function of the seed and the request alone."""
+        return self.chooser(body).choice(commands)
+
+    def chooser(self, body: Any) -> random.Random:
+        """A generator seeded by the server's seed and the request alone."""
         digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
-        return random.Random(f"{self.policy.seed}:{digest}").choice(commands)
+        return random.Random(f"{self.policy.seed}:{digest}")
 
     def note(self, received: Received) -> None:
         with self._lock:
@@ -254,12 +259,18 @@ class _Handler(BaseHTTPRequestHandler):
             return "", "stop"
         if behaviour is Behaviour.UNPARSABLE or not commands:
             return "I would rather play the highest card I have.", "stop"
-        chosen = self.server.pick(commands, body)
-        if behaviour is Behaviour.ILLEGAL:
-            chosen = _spoiled(commands, chosen)
+        rng = self.server.chooser(body)
+        number = rng.randrange(len(commands))
+        planned = [commands[number], *_walk(_shown_ahead(body.get("messages") or []), (number,), rng)]
+        if behaviour is Behaviour.ILLEGAL or (behaviour is Behaviour.ILLEGAL_STEP and len(planned) == 1):
+            planned[0] = _spoiled(commands, planned[0])
+        elif behaviour is Behaviour.ILLEGAL_STEP:
+            planned[-1] = _spoiled([planned[-1]], planned[-1])
         properties = _answer_schema(body).get("properties") or {}
         answer: dict[str, Any] = {"reasoning": "It is listed, so it is legal."} if "reasoning" in properties else {}
-        answer["command"] = chosen
+        answer["command"] = planned[0]
+        if "then" in properties or any(PLAN_TEXT in text for text in _user_texts(body)):
+            answer["then"] = planned[1:]
         text = json.dumps(answer)
         if behaviour is Behaviour.TRUNCATED:
             return text[: len(text) // 2], "length"
@@ -302,6 +313,30 @@ def parameter_error(profile: Profile, body: dict[str, Any]) -> dict[str, str] | 
         error = PARAMETER_ERRORS["temperature"]
         return {**error, "message": error["message"].format(value=body["temperature"])}
     return None
+
+
+def _user_texts(body: Any) -> list[str]:
+    return [str(m.get("content")) for m in body.get("messages") or [] if m.get("role") == "user"]
+
+
+def _shown_ahead(messages: list[dict[str, Any]]) -> dict[tuple[int, ...], list[dict[str, Any]]]:
+    """The later steps of a chain shown in the latest user message that lists commands."""
+    for message in reversed(messages):
+        if message.get("role") == "user" and legal_in(text := str(message.get("content"))):
+            return ahead_in(text)
+    return {}
+
+
+def _walk(
+    ahead: dict[tuple[int, ...], list[dict[str, Any]]], path: tuple[int, ...], rng: random.Random
+) -> list[dict[str, Any]]:
+    """A way through the shown later steps from `path` on, a step chosen at random at each, as far as shown."""
+    steps = []
+    while options := ahead.get(path):
+        number = rng.randrange(len(options))
+        steps.append(options[number])
+        path = (*path, number)
+    return steps
 
 
 def _listed(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:

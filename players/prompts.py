@@ -12,6 +12,11 @@ them), only their number (`count`) or nothing (`off`), the game's command schema
 message, as no listed command shows a command's JSON; and whether the answer holds a `reasoning` text before
 its command.
 
+Where the decision starts a chain of the seat's own decisions (Rules.continues: a payment card by card, an
+amount in steps), the user message ends by inviting a plan, `{"command": ..., "then": [...]}`, and, when the
+commands are listed, shows what is legal at the chain's later steps (`After [3, 0]: ...` lines, found on a
+sampled state), as many as the prompt's budget leaves room for (`prompt`).
+
 It is written for small models with 4-8k token contexts: the feed is the game's own narration, one
 line an event, rather than JSON; the view names a list's fields once, in a table, rather than in every
 item; the command schema is not repeated in the prompt (structured output carries it to the server,
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -32,7 +38,7 @@ import orjson
 from pydantic import BaseModel
 
 from meeplog.core.audit import AUDIT_EVENTS
-from meeplog.core.kernel import Command, Rules
+from meeplog.core.kernel import Command, IllegalCommand, Rules
 from meeplog.core.players import Observation
 from meeplog.players.answers import command_codec, command_schema
 
@@ -43,6 +49,16 @@ UNSET_OPTIONS = frozenset({"players", "data_file"})  # config fields that are no
 FEED_LINES = 40  # at most this many events of "since your last turn"
 INLINE_WIDTH = 100  # a list or mapping shorter than this is written on one line
 LEGAL_MARK = "Your legal commands"  # heads the numbered list; the mock server finds the commands under it
+AHEAD_MARK = "What you may choose after each listed command"  # heads the steps of a chain, for the mock too
+AHEAD_MOST = 6_000  # characters of the later steps of a chain shown, at most (each is paid for in every prompt)
+AHEAD_MARGIN = 200  # characters of PROMPT_BUDGET those steps leave unused when they fill the rest
+AHEAD_APPLIES = 400  # commands tried on a sampled state to find those steps, at most (a prompt's own cost)
+PLAN_TEXT = (
+    "Your turn goes on after this decision: you decide again before anything new is shown to you. You may answer"
+    ' those decisions too, now, as a plan: {"command": <your command now>, "then": [<your next command>, ...]}. The'
+    " rules check each at its own decision: where one is refused you are asked again from there, with the reason, and"
+    " where something new is shown to you the rest of the plan is dropped and you are asked again."
+)
 
 
 Legal = Literal["list", "count", "off", "schema"]
@@ -55,6 +71,7 @@ class Harness:
 
     legal: Legal = "list"
     reasoning: Reasoning = "off"
+    plans: bool = True  # where the game chains the seat's decisions, it may answer them all at once
 
     @property
     def lists(self) -> bool:
@@ -62,7 +79,7 @@ class Harness:
         return self.legal in {"list", "schema"}
 
     def __str__(self) -> str:
-        return f"legal={self.legal},reasoning={self.reasoning}"
+        return f"legal={self.legal},reasoning={self.reasoning},plans={str(self.plans).lower()}"
 
 
 DEFAULT_HARNESS = Harness()
@@ -81,8 +98,28 @@ def conversation(
     obs: Observation, *, feed_lines: int = FEED_LINES, previous: str | None = None, harness: Harness = DEFAULT_HARNESS
 ) -> list[Message]:
     """The messages for a first ask; `previous` is the seat's last answer when the runner refused it."""
+    return prompt(obs, feed_lines=feed_lines, previous=previous, harness=harness)[0]
+
+
+def prompt(
+    obs: Observation, *, feed_lines: int = FEED_LINES, previous: str | None = None, harness: Harness = DEFAULT_HARNESS
+) -> tuple[list[Message], bool]:
+    """The messages for a first ask, and whether they offer a plan: where the seat's decision starts a chain of
+    its own (Rules.continues) and the harness plans, the user message ends with the invitation and, when the
+    legal commands are listed, what is legal at the chain's later steps: AHEAD_MOST characters of them at most, and
+    no more than PROMPT_BUDGET leaves room for."""
     system = system_text(obs.rules, options_in_force(obs.config, game_text(obs.rules).options), harness)
-    return [Message("system", system), Message("user", turn_text(obs, feed_lines, previous, harness))]
+    turn = turn_text(obs, feed_lines, previous, harness)
+    if not harness.plans:
+        return [Message("system", system), Message("user", turn)], False
+    head = f"{PLAN_TEXT}\n{AHEAD_MARK} (its number in the list, then the next one's):\n"
+    used = len(render([Message("system", system), Message("user", turn + head)]))
+    room = min(AHEAD_MOST, PROMPT_BUDGET - AHEAD_MARGIN - used)
+    ahead = lookahead(obs, room if harness.lists else 0)
+    if ahead is None:
+        return [Message("system", system), Message("user", turn)], False
+    plan = head + "\n".join(ahead) if ahead else PLAN_TEXT
+    return [Message("system", system), Message("user", f"{turn}\n\n{plan}")], True
 
 
 def refusal(answer: str, reason: str) -> list[Message]:
@@ -168,6 +205,67 @@ def legal_list(rules: Rules[Any, Any], state: Any, legal: tuple[Command, ...]) -
         f"[{number}] {codec.dumps(command).decode()} ({rules.describe(state, command)})"
         for number, command in enumerate(legal)
     )
+
+
+def lookahead(obs: Observation, budget: int) -> list[str] | None:
+    """What is legal at the later steps of the chain this decision starts, or None if it starts none.
+
+    Breadth first: after each legal command the seat's chain goes on with (the rules say it decides again with
+    nothing new learned, Rules.continues), a line `After [3, 0]: [0] {command}; [1] {command}` with the commands
+    legal then, the path giving a choice's number in each list; as many lines as `budget` characters hold.
+    Found on a state drawn from what the seat knows (a chain step shows it nothing new, so any such state gives
+    the same), so it tells the seat no more than it knows."""
+    rules, seat = obs.rules, obs.seat
+    codec, rng = command_codec(type(rules)), random.Random(0)
+    frontier: deque[tuple[tuple[int, ...], Any, tuple[Command, ...]]] = deque([((), obs.sample(rng), obs.legal)])
+    lines: list[str] = []
+    chained = False
+    used = tried = 0
+    while frontier:
+        path, state, options = frontier.popleft()
+        for number, command in enumerate(options):
+            tried += 1
+            if tried > AHEAD_APPLIES:
+                return lines if chained else None
+            after = state.clone()
+            try:
+                events = rules.apply(after, seat, command, rng)
+            except IllegalCommand:
+                continue
+            if seat not in rules.pending(after).seats or not rules.continues(after, seat, events):
+                continue
+            chained = True
+            later = rules.legal(after, seat)
+            line = f"After {[*path, number]}: " + "; ".join(
+                f"[{n}] {codec.dumps(c).decode()}" for n, c in enumerate(later)
+            )
+            used += len(line) + 1
+            if used > budget:
+                return lines
+            lines.append(line)
+            frontier.append(((*path, number), after, tuple(later)))
+    return lines if chained else None
+
+
+def ahead_in(text: str) -> dict[tuple[int, ...], list[dict[str, Any]]]:
+    """The later steps of a chain a prompt's text shows (how the mock server answers a plan)."""
+    _, mark, shown = text.rpartition(AHEAD_MARK)
+    steps: dict[tuple[int, ...], list[dict[str, Any]]] = {}
+    for line in shown.splitlines()[1:] if mark else ():
+        if not line.startswith("After ["):
+            break
+        head, _, rest = line.partition("]: ")
+        steps[tuple(int(n) for n in head.removeprefix("After [").split(", "))] = _commands_in(rest)
+    return steps
+
+
+def _commands_in(text: str) -> list[dict[str, Any]]:
+    """The command objects of `[0] {...}; [1] {...}`."""
+    decoder, commands, at = json.JSONDecoder(), [], 0
+    while (start := text.find("] {", at)) >= 0:
+        command, at = decoder.raw_decode(text, start + 2)
+        commands.append(command)
+    return commands
 
 
 def legal_in(text: str) -> list[dict[str, Any]]:

@@ -19,6 +19,12 @@ quietly turn the seat into a random player.
 A seat that fails `dead_after` decisions in a row (the fallback moved for it), or thinks more than `game_time`
 seconds in one game, is dead: it forfeits the game, or stops the tournament (core/runner.py).
 
+A seat that plans (Player.plans) may answer a whole chain of its own decisions at once (`{"command": ...,
+"then": [...]}`, players/answers.py): the command is played now, and each later one at the next decision,
+without a request, while the runner says that decision carries on the last (Observation.continues). A step
+refused, or a decision that does not carry on, drops what is left of the plan and asks again, with the reason.
+The one exchange that decided the steps is recorded with the first, its `parsed` the whole plan.
+
 Every HTTP attempt becomes one LlmExchange event, failed ones included, with the key of its request (a hash
 of its URL and body). A game played again after an interruption does not ask the seat again for the
 decisions it stored: they are replayed from the store (core/resume.py), so nothing is paid twice. The API
@@ -32,6 +38,7 @@ import hashlib
 import os
 import ssl
 from abc import abstractmethod
+from collections import deque
 from collections.abc import Awaitable
 from dataclasses import dataclass, replace
 from functools import cache
@@ -45,7 +52,7 @@ from meeplog.core.audit import ILLEGAL, LlmExchange
 from meeplog.core.kernel import Command, GameEvent
 from meeplog.core.limits import MAX_OBSERVATION_BYTES
 from meeplog.core.players import CannotPlay, DecisionFailed, Observation, Player
-from meeplog.players.answers import BadAnswer, command_codec, command_schema, parse_answer, reasoning_in
+from meeplog.players.answers import BadAnswer, command_codec, command_schema, parse_plan, reasoning_in
 from meeplog.players.transport import (
     ACCESS_DENIED,
     TOO_LARGE,
@@ -119,6 +126,7 @@ class RemotePlayer(Player):
         self.transport = Transport(options)
         self._audit: list[GameEvent] = []
         self._last_answer: str | None = None  # shown back to the model when the runner refuses it
+        self._plan: deque[Command] = deque()  # the later steps of the last answer's plan, not played yet
         self.dead_after = options.dead_after
         self.game_time = options.game_time
 
@@ -139,6 +147,12 @@ class RemotePlayer(Player):
         """The reply in a successful HTTP answer; RemoteFailed if the answer is not of the protocol."""
 
     async def act(self, obs: Observation) -> Command:
+        codec = command_codec(type(obs.rules))
+        if obs.continues and self._plan:  # the step after the last one played, with nothing new learned since
+            command = self._plan.popleft()
+            self._last_answer = codec.dumps(command).decode()
+            return command
+        self._plan.clear()  # a new decision, a refused step or something new learned: what is left is dropped
         schema = command_schema(type(obs.rules))
         previous = self._last_answer if obs.rejection else None  # what the runner refused, if it refused one
         self._last_answer = None
@@ -149,15 +163,16 @@ class RemotePlayer(Player):
                 request, attempt = await self._final_errors_raised(obs.seat, sent)
                 reply = self._read(obs.seat, request, attempt)
                 try:
-                    command = parse_answer(reply.text, schema, obs.legal, truncated=reply.truncated)
+                    command, *later = parse_plan(reply.text, schema, obs.legal, truncated=reply.truncated)
                 except BadAnswer as bad:
                     self._record(obs.seat, request, attempt, reply, failure=bad.failure)
                     refused.append((reply.text or "", bad.reason))
                     continue
-                parsed = command_codec(type(obs.rules)).dumps(command).decode()
+                parsed = codec.dumps([command, *later] if later else command).decode()
                 failure = None if command in obs.legal else ILLEGAL
                 self._record(obs.seat, request, attempt, reply, parsed=parsed, failure=failure)
                 self._last_answer = reply.text
+                self._plan.extend(later)
                 return command
         raise NoCommand(f"{len(refused)} answers in a row were no command; the last: {refused[-1][1]}")
 

@@ -19,11 +19,12 @@ from meeplog.core.conformance.prompt_sizes import Measured
 from meeplog.core.game import Game
 from meeplog.core.registry import game_names, load_rules
 from meeplog.core.runner import MatchRunner
-from meeplog.players.prompts import conversation, render
+from meeplog.players.prompts import Harness, conversation, render
 from tests.llm_server.tiny_model import CONTEXT, write
 from tests.players_llm.helpers import bot
 
 STARTUP_SECONDS = 120
+ONE_AT_A_TIME = Harness(plans=False)  # the prompts the tests send: no plans (a random model's would be refused)
 
 
 def _free_port() -> int:
@@ -52,7 +53,7 @@ class Recorder(Measured):
         self.prompts: list[str] = []
 
     async def act(self, obs):
-        self.prompts.append(render(conversation(obs)))
+        self.prompts.append(render(conversation(obs, harness=ONE_AT_A_TIME)))
         return await super().act(obs)
 
 

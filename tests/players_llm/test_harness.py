@@ -18,7 +18,7 @@ def test_by_default_the_legal_commands_are_listed_and_the_schema_is_the_games(mo
     assert LEGAL_MARK in user_messages(server, 0)[0]
     schema = server.received[0].body["response_format"]["json_schema"]["schema"]
     assert list(schema["properties"]) == ["command"]
-    assert {e.harness for e in exchanges(game)} == {"legal=list,reasoning=off"}
+    assert {e.harness for e in exchanges(game)} == {"legal=list,reasoning=off,plans=true"}
 
 
 def test_legal_count_tells_only_how_many_and_the_system_message_quotes_the_command_schema(mock_server):
@@ -27,7 +27,7 @@ def test_legal_count_tells_only_how_many_and_the_system_message_quotes_the_comma
     system, user = (m["content"] for m in server.received[0].body["messages"])
     assert "You have 2 legal commands." in user and LEGAL_MARK not in user
     assert '"Pick"' in system and "how many legal commands you have" in system
-    assert {e.harness for e in exchanges(game)} == {"legal=count,reasoning=off"}
+    assert {e.harness for e in exchanges(game)} == {"legal=count,reasoning=off,plans=true"}
     assert events(game, GameFinished)  # the mock, shown nothing to copy, answers prose: the fallback plays
 
 

@@ -62,7 +62,8 @@ def test_the_report_is_printed_with_the_standings_shown_and_written(tmp_path):
     [document] = [json.loads(path.read_text()) for path in out.glob("*.json")]
     players = {p["player"]: p["report"] for p in document["players"]}
     gpt = players["gpt"]
-    assert gpt["decisions"] > 0 and 0 < gpt["legal_first"] < 1 and gpt["requests"] >= gpt["decisions"]
+    assert gpt["decisions"] > 0 and 0 < gpt["legal_first"] < 1 and gpt["requests"] > 0
+    assert gpt["requests_per_game"] == pytest.approx(gpt["requests"] / 3)  # fewer than decisions: whole turns
     assert gpt["cost"] == pytest.approx((gpt["prompt_tokens"] * 0.15 + gpt["completion_tokens"] * 0.6) / 1e6)
     assert gpt["latency_p50_ms"] <= gpt["latency_p95_ms"]
     assert players["random"]["requests"] == 0 and players["random"]["cost"] is None
