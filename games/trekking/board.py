@@ -1,11 +1,54 @@
-"""Trekking the World drawn for the web viewer: the world map with the hikers and the souvenir cubes, the rows of
-cards, and your hand. The map's places come from the game's default data file (names and regions are public)."""
+"""Trekking the World drawn for the web viewer: the world as an SVG map with the hikers and the souvenir cubes, the
+rows of cards, and your hand. The map's places and links come from the game's default data file (names, regions and
+links are public); where each place is drawn comes from map.toml beside it, laid out once and kept there (its
+provenance says how), so the map never moves. A person at a seat page clicks a place to move or fly there, a hand
+card to pay with it, and a card of the trek row to take it."""
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
+from pydantic import BaseModel
+
 from meeplog.core.drawing import backs, board, card, chip, text, zone
+from meeplog.core.kernel import Command
+from meeplog.games.trekking.commands import (
+    ChooseStartAirport,
+    Fly,
+    JourneyFly,
+    JourneyMove,
+    MoveTo,
+    PayCard,
+    TakeTrekCard,
+)
 from meeplog.games.trekking.data import DATA
 from meeplog.games.trekking.view import Card, DestinationCard, SeatPublic, TrekView
+
+
+class Layout(BaseModel, frozen=True):
+    """Where the map draws each place (map.toml): its size, and [x, y] by the place's id in world.toml."""
+
+    width: int
+    height: int
+    provenance: str
+    places: dict[str, tuple[int, int]]
+
+
+LAYOUT = Layout(**tomllib.loads(Path(__file__).with_name("map.toml").read_text())["layout"])
+
+
+def target(command: Command) -> str | None:
+    """The board element that plays `command`: a place on the map, a hand card, a card of the trek row."""
+    if isinstance(command, MoveTo | JourneyMove):
+        return f"place-{command.target}"
+    if isinstance(command, Fly | JourneyFly | ChooseStartAirport):
+        return f"place-{command.airport}"
+    if isinstance(command, PayCard):
+        return f"hand-{command.card}"
+    if isinstance(command, TakeTrekCard):
+        return f"row-{command.card}"
+    return None
 
 
 def draw(view: TrekView) -> str:
@@ -16,7 +59,7 @@ def draw(view: TrekView) -> str:
     )
     if view.current_effect:
         status += f" · {view.journey_in_progress}: {view.current_effect}"
-    trek_row = "".join(_card(c) if c else _EMPTY for c in view.trek_row)
+    trek_row = "".join(_card(c, target=f"row-{c.kind}") if c else _EMPTY for c in view.trek_row)
     destinations = "".join(
         (_destination(slot.card) if slot.card else _EMPTY) + f"<small>+{slot.token}</small>"
         for slot in view.destination_row
@@ -24,7 +67,10 @@ def draw(view: TrekView) -> str:
     parts = [
         zone("the world", _map(view), kind="world"),
         zone(
-            f"your hand (seat {view.seat})", "".join(_card(c, secret=True) for c in view.hand), kind="hand", mine=True
+            f"your hand (seat {view.seat})",
+            "".join(_card(c, secret=True, target=f"hand-{c.kind}") for c in view.hand),
+            kind="hand",
+            mine=True,
         ),
         zone("trek cards", f"{trek_row} deck {backs(view.trek_deck_size)}", kind="trek-row"),
         zone("destinations", f"{destinations} deck {backs(view.destination_deck_size)}", kind="destinations"),
@@ -45,27 +91,45 @@ def draw(view: TrekView) -> str:
 
 
 def _map(view: TrekView) -> str:
-    """The places by region, each with its souvenir cube and the hikers standing there."""
+    """The world as an SVG map: the links, the places (airports square), each place's souvenir cube, the hikers
+    standing there; every place is a target (`place-N`) for the moves that end on it."""
     world = DATA.load(None)
+    spots = [LAYOUT.places[name] for name in world.location_ids]
     hikers: dict[int, list[int]] = {}
     for seat in view.seats:
         if seat.location is not None:
             hikers.setdefault(seat.location, []).append(seat.seat)
-    columns = []
+    parts = [
+        f'<line class="link" x1="{spots[a][0]}" y1="{spots[a][1]}" x2="{spots[b][0]}" y2="{spots[b][1]}"/>'
+        for a, b in (sorted((world.location_index[x], world.location_index[y])) for x, y in world.links.pairs)
+    ]
     for index, region in enumerate(view.regions):
-        places = []
-        for location in range(world.location_count):
-            if world.region_of[location] != index:
-                continue
-            cube = view.cubes.get(location)
-            marks = f'<span class="cube {text(cube)}" title="{text(cube)} souvenir"></span> ' if cube else ""
-            marks += "".join(chip(f"seat {s}", s) for s in hikers.get(location, []))
-            airport = " ✈" if location in world.airports else ""
-            here = " here" if location in hikers else ""
-            places.append(f'<div class="place{here}">{text(world.location_names[location])}{airport} {marks}</div>')
-        title = f"{region.name} ({region.cubes_left} cubes left)"
-        columns.append(f'<div class="region"><b>{text(title)}</b>{"".join(places)}</div>')
-    return f'<div class="map">{"".join(columns)}</div>'
+        here = [spots[n] for n in range(world.location_count) if world.region_of[n] == index]
+        x, y = min(p[0] for p in here), min(p[1] for p in here) - 14
+        parts.append(f'<text class="region" x="{x}" y="{y}">{text(region.name)} ({region.cubes_left} cubes)</text>')
+    for location, (x, y) in enumerate(spots):
+        name = world.location_names[location]
+        shape = (
+            f'<rect class="spot airport" x="{x - 8}" y="{y - 8}" width="16" height="16"/>'
+            if location in world.airports
+            else f'<circle class="spot" cx="{x}" cy="{y}" r="7"/>'
+        )
+        cube = view.cubes.get(location)
+        mark = f'<rect class="cube {text(cube)}" x="{x + 8}" y="{y - 14}" width="9" height="9"/>' if cube else ""
+        standing = "".join(
+            f'<circle class="hiker seat-{s}" cx="{x - 10 + 10 * n}" cy="{y + 14}" r="6"/>'
+            f'<text class="hiker-number" x="{x - 10 + 10 * n}" y="{y + 17}">{s}</text>'
+            for n, s in enumerate(hikers.get(location, []))
+        )
+        label = f'<text class="place-name" x="{x + 10}" y="{y + 4}">{text(name)}</text>'
+        parts.append(
+            f'<g class="place" data-target="place-{location}"><title>{text(name)}</title>{shape}{mark}{label}'
+            f"{standing}</g>"
+        )
+    return (
+        f'<svg class="world-map" viewBox="0 0 {LAYOUT.width} {LAYOUT.height}" role="img" '
+        f'aria-label="the world map">{"".join(parts)}</svg>'
+    )
 
 
 def _seat(view: TrekView, seat: SeatPublic) -> str:
@@ -85,9 +149,9 @@ def _seat(view: TrekView, seat: SeatPublic) -> str:
     return zone(f"seat {seat.seat}{' (you)' if mine else ''}", body, kind=f"seat seat-{seat.seat}", mine=mine)
 
 
-def _card(shown: Card, secret: bool = False) -> str:
+def _card(shown: Card, secret: bool = False, target: str = "") -> str:
     symbol, _, value = shown.name.partition("-")
-    return card(value, name=symbol, colour=symbol, secret=secret)
+    return card(value, name=symbol, colour=symbol, secret=secret, target=target)
 
 
 def _destination(shown: DestinationCard) -> str:

@@ -4,8 +4,9 @@ A sheet is built from the seat's view, its legal commands and the events as the 
 (`frames.panel` and `frames.line`, the same functions the debugger shows a seat with), and from nothing else of
 the state, so what a person sees at the table is what a bot or a model at that seat is shown. The leak check
 (core/conformance/test_viewer.py) holds it to that: two states that differ only in what the seat cannot know give
-byte-identical sheets. Each legal command comes with its JSON (what the page sends back) and, where the game's
-board draws a target for it, the target's key (boards.target).
+byte-identical sheets. The feed leaves out GameStarted, whose line names the seed: a person who knew it could
+deal the game again and see every hand. Each legal command comes with its JSON (what the page sends back) and,
+where the game's board draws a target for it, the target's key (boards.target).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from meeplog.core.audit import GameFinished, SeatForfeited
+from meeplog.core.audit import GameFinished, GameStarted, SeatForfeited
 from meeplog.core.codec import Codec
 from meeplog.core.kernel import GameEvent, Rules
 from meeplog.replays.viewer.boards import target
@@ -41,7 +42,7 @@ def sheet(
         {"text": text, "command": codec.encode(command), "target": target(rules, command)}
         for text, command in zip(shown.legal, legal, strict=True)
     ]
-    lines = [line(rules, state, 0, event, seat) for event in events]
+    lines = [line(rules, state, 0, event, seat) for event in events if not isinstance(event, GameStarted)]
     feed = [entry.text for entry in lines if entry.audit != "exchange"][-FEED_LINES:]
     ending = events[-1] if events else None
     if isinstance(ending, GameFinished):
