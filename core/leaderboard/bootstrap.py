@@ -13,6 +13,9 @@ An interval is the 2.5th and 97.5th percentiles of a player's centred log-streng
 from __future__ import annotations
 
 import hashlib
+import json
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -33,14 +36,29 @@ class Resampler:
         self.replicates = replicates
         self._generator = np.random.default_rng([seed, digest])
         self._ahead = np.empty((0, replicates), dtype=np.int64)
+        self._ahead_from: Mapping[str, Any] | None = None  # the generator's state before it drew `_ahead`
         self._next = 0
 
     def draw(self) -> npt.NDArray[np.int64]:
         """The next game's weight in each replicate."""
         if self._next == len(self._ahead):
+            self._ahead_from = self._generator.bit_generator.state
             self._ahead, self._next = self._generator.poisson(1.0, (DRAWN_AHEAD, self.replicates)), 0
         self._next += 1
         return self._ahead[self._next - 1]
+
+    def position(self) -> str:
+        """Where the draws stand, as text (the generator's state holds integers too long for JSON numbers)."""
+        return json.dumps({"ahead_from": self._ahead_from, "next": self._next})
+
+    def resume(self, position: str) -> None:
+        """Draw on from a `position`: the games after it get the weights they would have had."""
+        saved = json.loads(position)
+        if saved["ahead_from"] is not None:
+            self._generator.bit_generator.state = saved["ahead_from"]
+            self._ahead_from = saved["ahead_from"]
+            self._ahead = self._generator.poisson(1.0, (DRAWN_AHEAD, self.replicates))
+            self._next = saved["next"]
 
 
 def intervals(replicates: Floats, level: float = LEVEL) -> tuple[Floats, Floats]:

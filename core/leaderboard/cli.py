@@ -40,7 +40,7 @@ def leaderboard(
         if game is not None:
             load_rules(game)  # an unknown game is named in one line, with the known ones
         settings = Settings(model=cast("Model", model), include_forfeits=include_forfeits)
-        board = LeaderboardReader(existing_store(db), db).read(settings, game)
+        board = LeaderboardReader(existing_store(db), db, keep=True).read(settings, game)
         if not board.sections:
             what = f"no finished {game} game" if game else "no finished game"
             raise ValueError(f"{what} in {db}; `meeplog play` and `meeplog tournament` store games")

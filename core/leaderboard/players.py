@@ -36,6 +36,16 @@ class Players:
     _seats: dict[str, int] = field(default_factory=dict)  # a seat's text as stored, to its player: read once
     _specs_of_name: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
 
+    @classmethod
+    def restored(cls, identities: list[str], names: list[str | None], specs: list[str]) -> Players:
+        """The players a view saved (core/leaderboard/saved.py), in the same order."""
+        players = cls(identities, names, specs)
+        players._index = {text: index for index, text in enumerate(identities)}
+        for name, spec in zip(names, specs, strict=True):
+            if name is not None:
+                players._specs_of_name[name].add(spec)
+        return players
+
     def of(self, seat: str) -> int:
         found = self._seats.get(seat)
         if found is None:

@@ -7,19 +7,19 @@ record the notification id it came from. `follow` reads the store's notification
 position on, filtered by topic, so it resumes exactly where it stopped, never folds a record twice, and a new view
 (`Settings` for another model) is a rebuild from the first record.
 
-Where the state lives, and why: in memory, in the library's plain-Python tracking recorder, rebuilt from the store
-when a process first asks, then followed.
-- The store is only ever read: the leaderboard runs over stores opened read-only by the viewer, over old stores,
-  and beside a tournament writing to the same file, and a table of its own would be a second truth to migrate
-  whenever the rating model changes. The fold keeps counts of distinct rankings, so it is small in memory.
+Where the state lives, and why: in memory while a process runs, in the library's plain-Python tracking recorder;
+between processes, in the store, saved by `meeplog leaderboard` with its position (core/leaderboard/saved.py).
 - The library's runner (`ProjectionRunner`) waits on a subscription, which its SQLite recorder does not offer (it
   raises NotImplementedError), and SQLite is the default store; reading the notification log from the tracking
   position (`select_notifications`, which every recorder answers) is the same contract pulled instead of pushed,
   done when the leaderboard is asked for (the command line once, the viewer on each page).
-- The price is the first read. Without an index on topics, the database scans every row of the log for the few
-  that matter: for 100,000 games (26.6 million rows) SQLite alone spends about 5.5 s of CPU, and the fold about
-  4 s more. A long stretch is therefore read by two threads a few pieces ahead of the fold (the database works
-  outside the GIL). `scripts/bench` prints the figures; docs/performance.md says where they stand.
+- Rebuilding from the first record is too slow to do at every start. Without an index on topics, the database
+  scans every row of the log for the few that matter: for 100,000 games (26.6 million rows, 6.6 GB) SQLite alone
+  takes 8 s, and decoding and folding 3 s of CPU more (docs/performance.md). So the view a command reached is kept
+  in the store, in a table of its own, with its position in the same statement, and a new process resumes from it
+  (0.06 s for those 100,000 games). The fold keeps counts of distinct rankings, so the view is small.
+- The viewer only reads: it resumes from a saved view if there is one, and otherwise builds its own in memory.
+  (Reading the log by two threads ahead of the fold was tried: 8.5 s against 8.8 s, within the noise.)
 
 Only four kinds of record are read, by topic: GameStarted (the game and its seats), PlayerFellBack (a seat's
 fallback moved for it), GameFinished (the ranks) and SeatForfeited. Each is decoded only as far as the fold needs
@@ -32,9 +32,8 @@ first). A game forked from another's position (`replay fork`) is counted apart a
 from __future__ import annotations
 
 import uuid
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -55,8 +54,6 @@ MODELS: tuple[Model, ...] = ("bt", "openskill")
 KINDS = ("GameStarted", "PlayerFellBack", "GameFinished", "SeatForfeited")
 DECISIONS = ("CommandAccepted", "PlayerFellBack")
 BATCH = 5_000  # notifications read per query
-STRETCH = 1_000_000  # rows of the log read by one query thread at a time, when catching up on many
-READERS = 2
 
 
 @dataclass(frozen=True)
@@ -174,9 +171,10 @@ class LeaderboardProjection(Projection[LeaderboardView]):
 class FollowedLeaderboard:
     """A store's leaderboard projection, brought up to the store's last record whenever `follow` is called."""
 
-    def __init__(self, store: GameStore, settings: Settings | None = None) -> None:
+    def __init__(self, store: GameStore, settings: Settings | None = None, view: LeaderboardView | None = None) -> None:
+        """A new view for `settings`, or `view` to resume from (a saved one: core/leaderboard/saved.py)."""
         self.store = store
-        self.view = LeaderboardView(settings or Settings())
+        self.view = view or LeaderboardView(settings or Settings())
         self.projection = LeaderboardProjection(self.view, self._decisions)
 
     @property
@@ -193,29 +191,9 @@ class FollowedLeaderboard:
         return read
 
     def _notifications(self, upto: int | None) -> Iterator[Notification]:
-        """The records of interest after the view's position, in order. A long stretch of the log is read in
-        STRETCH-row pieces by READERS threads a few pieces ahead (the database scans while this thread folds)."""
         start = self.position + 1
-        last = upto if upto is not None else self.store.recorder.max_notification_id() or 0
-        pieces = [(first, min(first + STRETCH - 1, last)) for first in range(start, last + 1, STRETCH)]
-        if len(pieces) < 2:
-            yield from self._read(start, upto)
-            return
-        with ThreadPoolExecutor(READERS) as readers:
-            ahead: deque[Future[list[Notification]]] = deque()
-            for first, end in pieces:
-                ahead.append(readers.submit(self._read_all, first, end))
-                if len(ahead) > 2 * READERS:
-                    yield from ahead.popleft().result()
-            while ahead:
-                yield from ahead.popleft().result()
-
-    def _read_all(self, start: int, stop: int) -> list[Notification]:
-        return list(self._read(start, stop))
-
-    def _read(self, start: int, stop: int | None) -> Iterator[Notification]:
         topics = self.projection.topics
-        while batch := self.store.recorder.select_notifications(start=start, limit=BATCH, stop=stop, topics=topics):
+        while batch := self.store.recorder.select_notifications(start=start, limit=BATCH, stop=upto, topics=topics):
             yield from batch
             start = batch[-1].id + 1
 

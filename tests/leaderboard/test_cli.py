@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from meeplog.core.leaderboard import saved
+from meeplog.core.leaderboard.projection import Settings
+from meeplog.core.store import open_store
 from tests.leaderboard.conftest import FOREST_PLAYERS, HIKE_PLAYERS
 from tests.tournament.plans import meeplog
 
@@ -46,6 +49,9 @@ def test_two_tournaments_of_different_games_give_both_and_one_across_them_each_p
     )
     assert "All games: 10 rated games" in done.stdout and "head to head" in done.stdout
     assert (tmp_path / "lb.png").stat().st_size > 0 and "forest" in (tmp_path / "lb.csv").read_text()
+    again = meeplog("leaderboard", "--db", str(two_tournaments), "--json", str(tmp_path / "again.json"))
+    assert again.returncode == 0 and saved.load(open_store(str(two_tournaments)), Settings()) is not None
+    assert json.loads((tmp_path / "again.json").read_text()) == board  # resumed from the view the first run saved
 
 
 def test_openskill_is_the_other_model_and_one_game_can_be_asked_for(two_tournaments, tmp_path):

@@ -9,18 +9,10 @@ from collections import Counter
 
 from eventsourcing.persistence import Tracking
 
-from meeplog.core.leaderboard import projection
 from meeplog.core.leaderboard.board import ALL_GAMES, leaderboard
-from meeplog.core.leaderboard.projection import (
-    Fact,
-    FollowedLeaderboard,
-    LeaderboardProjection,
-    LeaderboardView,
-    Settings,
-)
+from meeplog.core.leaderboard.projection import Fact, LeaderboardProjection, LeaderboardView, Settings
 from meeplog.core.leaderboard.render import document
 from meeplog.core.leaderboard.strengths import Strengths
-from meeplog.core.store import open_store
 
 
 class Feed:
@@ -160,16 +152,3 @@ def test_openskill_rates_online_per_game_and_across_games_by_the_mean_sorted_by_
     per_game = [{s.player: s.rating for s in board.section(game).standings} for game in ("forest", "hike")]
     assert math.isclose(overall["heuristic"], (per_game[0]["heuristic"] + per_game[1]["heuristic"]) / 2)
     assert math.isclose(overall["mcts"], per_game[0]["mcts"])
-
-
-def test_a_store_read_in_stretches_by_threads_gives_what_one_query_after_another_gives(two_tournaments, monkeypatch):
-    store = open_store(str(two_tournaments))
-    whole = FollowedLeaderboard(store)
-    whole.follow()
-    monkeypatch.setattr(projection, "STRETCH", 97)  # a few hundred pieces, read ahead by the threads
-    pieces = FollowedLeaderboard(store)
-    assert pieces.follow() > 0
-    assert pieces.position == whole.position
-    assert_alike(
-        document(leaderboard(pieces.view, "x", Strengths())), document(leaderboard(whole.view, "x", Strengths()))
-    )
