@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 import orjson
-from eventsourcing.persistence import Tracking
+from eventsourcing.persistence import PersistenceError, Tracking
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from meeplog.core.leaderboard.head_to_head import Pairs
@@ -51,15 +51,21 @@ def key(settings: Settings) -> str:
     return f"{settings.model};{forfeits} forfeits;{settings.replicates};{settings.seed};{games};format {FORMAT}"
 
 
-def save(store: GameStore, view: LeaderboardView) -> None:
-    """Keep `view` and its position in the store (a SQLite store only)."""
+def save(store: GameStore, view: LeaderboardView) -> bool:
+    """Keep `view` and its position in the store (a SQLite store only); whether it was kept. A store that cannot be
+    written now (a read-only file, a writer holding it past the lock's timeout) keeps the view it had: the leaderboard
+    was computed all the same, and the next run reads a little more."""
     recorder = store.recorder
     if not isinstance(recorder, SQLiteApplicationRecorder):
-        return
+        return False
     position = view.max_tracking_id(store.name) or 0
-    with recorder.datastore.transaction(commit=True) as cursor:
-        cursor.execute(CREATE)
-        cursor.execute(SAVE, (key(view.settings), position, encode(view)))
+    try:
+        with recorder.datastore.transaction(commit=True) as cursor:
+            cursor.execute(CREATE)
+            cursor.execute(SAVE, (key(view.settings), position, encode(view)))
+    except PersistenceError:
+        return False
+    return True
 
 
 def load(store: GameStore, settings: Settings) -> LeaderboardView | None:
