@@ -10,7 +10,7 @@ Without the viewer's extra installed, these checks skip and say which extra woul
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import orjson
@@ -43,16 +43,11 @@ def served_lines(rules: Rules[Any, Any], state: Any, events: Sequence[GameEvent]
 
 
 def test_no_leak_in_what_the_viewer_serves_a_seat(meeplog_rules: Rules[Any, Any]) -> None:
-    for players in sorted({meeplog_rules.min_players, meeplog_rules.max_players}):
-        config = meeplog_rules.configure(players)
-        problems = find_leaks(
-            meeplog_rules,
-            config,
-            range(LEAK_GAMES),
-            prompt=lambda state, seat, players=players: served_panel(meeplog_rules, state, seat, players),
-            feed=lambda state, events, seat: served_lines(meeplog_rules, state, events, seat),
-        )
-        assert problems == []
+    assert leaks_at_each_count(
+        meeplog_rules,
+        prompt=lambda state, seat, players: served_panel(meeplog_rules, state, seat, players),
+        feed=lambda state, events, seat, _: served_lines(meeplog_rules, state, events, seat),
+    ) == []
 
 
 def served_sheet(rules: Rules[Any, Any], state: Any, seat: int, players: int, events: Sequence[GameEvent]) -> bytes:
@@ -62,16 +57,29 @@ def served_sheet(rules: Rules[Any, Any], state: Any, seat: int, players: int, ev
 
 
 def test_no_leak_in_what_a_seat_page_and_its_event_stream_send(meeplog_rules: Rules[Any, Any]) -> None:
-    for players in sorted({meeplog_rules.min_players, meeplog_rules.max_players}):
-        config = meeplog_rules.configure(players)
-        problems = find_leaks(
-            meeplog_rules,
-            config,
+    assert leaks_at_each_count(
+        meeplog_rules,
+        prompt=lambda state, seat, players: served_sheet(meeplog_rules, state, seat, players, ()),
+        feed=lambda state, events, seat, players: served_sheet(meeplog_rules, state, seat, players, events),
+    ) == []
+
+
+def leaks_at_each_count(
+    rules: Rules[Any, Any],
+    prompt: Callable[[Any, int, int], bytes],
+    feed: Callable[[Any, Sequence[GameEvent], int, int], bytes],
+) -> list[str]:
+    """The leaks found at the fewest and the most players; `prompt` and `feed` are also given the player count."""
+    problems: list[str] = []
+    for players in sorted({rules.min_players, rules.max_players}):
+        problems += find_leaks(
+            rules,
+            rules.configure(players),
             range(LEAK_GAMES),
-            prompt=lambda state, seat, players=players: served_sheet(meeplog_rules, state, seat, players, ()),
-            feed=lambda state, events, seat, players=players: served_sheet(meeplog_rules, state, seat, players, events),
+            prompt=lambda state, seat, players=players: prompt(state, seat, players),
+            feed=lambda state, events, seat, players=players: feed(state, events, seat, players),
         )
-        assert problems == []
+    return problems
 
 
 def test_the_leak_check_catches_a_panel_that_shows_another_seats_hand(meeplog_rules: Rules[Any, Any]) -> None:

@@ -5,8 +5,9 @@ A sheet is built from the seat's view, its legal commands and the events as the 
 the state, so what a person sees at the table is what a bot or a model at that seat is shown. The leak check
 (core/conformance/test_viewer.py) holds it to that: two states that differ only in what the seat cannot know give
 byte-identical sheets. The feed leaves out GameStarted, whose line names the seed: a person who knew it could
-deal the game again and see every hand. Each legal command comes with its JSON (what the page sends back) and,
-where the game's board draws a target for it, the target's key (boards.target).
+deal the game again and see every hand; nor does it repeat each accepted decision, which the game's own events
+tell (as the terminal's `human` player shows them). Each legal command comes with its JSON (what the page sends
+back) and, where the game's board draws a target for it, the target's key (boards.target).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def sheet(
         for text, command in zip(shown.legal, legal, strict=True)
     ]
     lines = [line(rules, state, 0, event, seat) for event in events if not isinstance(event, GameStarted)]
-    feed = [entry.text for entry in lines if entry.audit != "exchange"][-FEED_LINES:]
+    feed = [entry.text for entry in lines if entry.audit not in ("exchange", "decision")][-FEED_LINES:]
     ending = events[-1] if events else None
     if isinstance(ending, GameFinished):
         results = enumerate(zip(ending.scores, ending.ranks, strict=True))
