@@ -1,13 +1,17 @@
 """Playing from the browser, through the play API called directly: the lobby starts a game with a person seat,
 bots play on the server, a seat's token is its only key (403 without it), the debugger stays closed while people
-play, the same link comes back to the same seat, a turn timer lets the fallback move, and the game is stored."""
+play, the same link comes back to the same seat, a turn timer lets the fallback move, the game is stored, and
+`meeplog serve` prints the seat links."""
 
 from __future__ import annotations
 
+import socket
+import subprocess
 import time
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import orjson
 import pytest
 from starlette.testclient import TestClient
@@ -17,6 +21,7 @@ from meeplog.core.store import open_store
 from meeplog.replays.viewer.app import create_app
 from meeplog.replays.viewer.library import StoreLibrary
 from meeplog.replays.viewer.tables import Table
+from tests.tournament.plans import MEEPLOG
 
 
 @pytest.fixture
@@ -142,3 +147,30 @@ def test_a_lobby_request_that_cannot_start_a_game_is_a_400_in_one_line(client, a
     answer = client.post("/api/tables", content=orjson.dumps(asked))
     assert answer.status_code == 400, answer.text
     assert says in answer.json()["error"]
+
+
+def test_meeplog_serve_listens_on_this_machine_and_prints_the_seat_links_of_a_game_started_in_the_lobby(tmp_path):
+    path = tmp_path / "served.db"
+    open_store(str(path))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [MEEPLOG, "serve", "--db", str(path), "--port", str(port)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert server.stdout is not None
+        assert server.stdout.readline().startswith(f"Meeplog viewer on http://127.0.0.1:{port}/")
+        asked = {"game": "hike", "seats": ["person", "random", "person"], "seed": 2}
+        started = httpx.post(f"http://127.0.0.1:{port}/api/tables", json=asked, timeout=30).json()
+        printed = [server.stdout.readline().rstrip("\n") for _ in range(3)]
+        assert printed == [
+            f"Let's Take a Hike, game {started['game_id']}:",
+            f"  seat 0: {started['seats'][0]['link']}",
+            f"  seat 2: {started['seats'][2]['link']}",
+        ]
+        assert started["seats"][0]["link"].startswith(f"http://127.0.0.1:{port}/play/")
+        assert httpx.get(started["seats"][2]["link"], timeout=30).status_code == 200
+    finally:
+        server.terminate()
+        server.wait(30)
