@@ -1,10 +1,22 @@
 """Le Jeu du Routard drawn for the web viewer: the board's spaces with the travellers, each one's money and cards,
-and an auction under way (your own sealed bid only to you)."""
+and an auction under way (your own sealed bid only to you).
+
+A person at a seat page walks by clicking one of the six spaces ahead of their traveller; every other move is
+chosen from the list."""
 
 from __future__ import annotations
 
 from meeplog.core.drawing import backs, board, card, chip, text, zone
+from meeplog.core.kernel import Command
+from meeplog.games.routard.commands import Walk
 from meeplog.games.routard.view import AuctionView, PlayerView, RoutardView
+
+WALK_MOST = 6  # a walk goes 1 to 6 spaces forward
+
+
+def target(command: Command) -> str | None:
+    """The board element that plays `command`: for a walk, the space it ends on, counted from your traveller."""
+    return f"walk-{command.spaces}" if isinstance(command, Walk) else None
 
 SPACES = {
     "T": "airport",
@@ -40,13 +52,16 @@ def draw(view: RoutardView) -> str:
 
 def _track(view: RoutardView) -> str:
     stacks = {int(space): seats for space, seats in view.stacks.items()}
+    mine = view.players[view.seat].position
     spaces = []
     for index, letter in enumerate(view.board):
         here = stacks.get(index, [])
         travellers = "".join(f"<div>{s}</div>" for s in here)
         kind = SPACES.get(letter, letter)
+        ahead = index - mine if mine is not None and 0 < index - mine <= WALK_MOST else 0
+        walk = f' data-target="walk-{ahead}"' if ahead else ""
         spaces.append(
-            f'<span class="space{" occupied" if here else ""}" title="{index}: {text(kind)}">'
+            f'<span class="space{" occupied" if here else ""}" title="{index}: {text(kind)}"{walk}>'
             f"{text(letter)}{travellers}</span>"
         )
     return f'<div class="track">{"".join(spaces)}</div>'
