@@ -3,7 +3,8 @@
 
 A seat's page, its stream and its commands all carry the seat's token (`?token=` on the page and the stream, in
 the body of a command); without it each is refused with 403. The stream sends the seat's sheet, as server-sent
-events (a StreamingResponse of `text/event-stream`, which the page reads with EventSource), each time it changes.
+events (a StreamingResponse of `text/event-stream`, which the page reads with EventSource), each time it changes,
+and a comment line now and then while nothing does, so that a proxy does not close a stream that waits long.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from meeplog.replays.viewer.rendering import templates
 from meeplog.replays.viewer.tables import PERSON, Setup, Table, Tables
 
 SEAT_POLL_SECONDS = 0.1  # how often a seat's stream looks for a new sheet (an in-memory check)
+KEEPALIVE_SECONDS = 15.0  # the longest a stream stays silent while the game waits (on a person, a model)
 
 
 async def lobby(request: Request) -> Response:
@@ -81,14 +83,19 @@ async def seat_events(request: Request) -> Response:
 
     async def changes() -> AsyncIterator[bytes]:
         sent = None
+        quiet = 0.0
         while not await request.is_disconnected():
             now = table.sheets[seat]
             if now is not sent:
-                sent = now
+                sent, quiet = now, 0.0
                 yield b"data: " + orjson.dumps(now) + b"\n\n"
                 if now["over"]:
                     return
+            elif quiet >= KEEPALIVE_SECONDS:  # a comment line, which EventSource ignores
+                quiet = 0.0
+                yield b": waiting\n\n"
             await asyncio.sleep(SEAT_POLL_SECONDS)
+            quiet += SEAT_POLL_SECONDS
 
     return StreamingResponse(changes(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 

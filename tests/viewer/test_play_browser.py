@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from meeplog.core.audit import GameFinished
 from meeplog.core.store import open_store
@@ -56,7 +57,8 @@ def start_from_the_lobby(page, url: str, game: str, seats: list[str]) -> tuple[s
 
 
 def play_to_the_end(page) -> tuple[int, int, float]:
-    """Click moves until the game is over: a board target whenever one is lit, else the list's first command.
+    """Play until the game is over: a board target on every other move when one is lit, else the list's first
+    command, clicked or by its key.
     (moves, moves made on the board, when the first move was made)."""
     moves = on_board = 0
     first = 0.0
@@ -74,9 +76,11 @@ def play_to_the_end(page) -> tuple[int, int, float]:
             if picked.count():  # the target names several commands: choose among them in the list
                 picked.first.click()
             on_board += 1
+        elif moves % 3 == 0:
+            page.keyboard.press("1")  # the list's first command, by its key
         else:
             page.locator("#commands button").first.click()
-        page.wait_for_function(f"document.querySelector('#seat').dataset.version !== '{version}'")
+        expect(page.locator("#seat")).not_to_have_attribute("data-version", version, timeout=MOVE_SECONDS * 1000)
         moves += 1
         if moves == 1:
             first = time.monotonic()

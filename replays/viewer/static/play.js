@@ -129,6 +129,13 @@ function seatPage(root) {
     deadline = sheet.yours && sheet.turn_seconds ? Date.now() + sheet.turn_seconds * 1000 : null;
   }
 
+  document.addEventListener("keydown", (event) => {
+    // keys 1-9 play the list's commands, as boardgame.io's debug panel has a key for each move
+    if (!sheet || !sheet.yours || event.ctrlKey || event.metaKey || event.altKey) return;
+    const index = Number(event.key) - 1;
+    const button = document.querySelector('#commands button[data-index="' + index + '"]');
+    if (event.key >= "1" && event.key <= "9" && button && !button.disabled) play(index);
+  });
   setInterval(() => {
     document.getElementById("timer").textContent =
       deadline === null ? "" : Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) + " s left";
