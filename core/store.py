@@ -17,7 +17,7 @@ from urllib.parse import unquote, urlparse
 
 import orjson
 from eventsourcing.application import Application
-from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
+from eventsourcing.persistence import Mapper, Notification, StoredEvent, Transcoder
 from eventsourcing.sqlite import (
     SQLiteAggregateRecorder,
     SQLiteApplicationRecorder,
@@ -130,14 +130,49 @@ class NormalSyncPool(SQLiteConnectionPool):
         return connection
 
 
+RESULT_KINDS = ("GameStarted", "GameFinished", "SeatForfeited", "PlayerFellBack")
+"""The records that say who played a game, how it ended and where a fallback moved: under one percent of a
+store's rows, and all that projections over every game (the leaderboard) read."""
+_RESULT_ROWS = "(topic GLOB '*/Game[SF]*' OR topic GLOB '*/SeatForfeited' OR topic GLOB '*/PlayerFellBack')"
+# The partial index's condition: GLOB, a fifth of an insert's cost where substr/instr doubled it. It holds
+# other Game[SF]* kinds too (GameFailed), which the query's topic filter leaves out.
+_IN_ORDER = "substr(topic, 1, 0)"  # the index's key: the same for every row, so the index is in rowid order
+
+
 class BatchedSQLiteRecorder(SQLiteApplicationRecorder):
     """Inserts a save's events with one `executemany` instead of one statement each, on NormalSyncPool's
-    connections.
+    connections, and keeps a partial index of the RESULT_KINDS records.
 
     The library's application recorder inserts row by row to hand back every row's notification id; the
     store never reads them back from a save (`games` pages through notifications by row id), and a
     statement per event was a quarter of a SQLite save. The rows and their ids are the same.
+
+    Without the index, reading the results of 100,000 stored games scanned 26.6 million rows (8 s); with it
+    the rows are found in order, for about 0.5 µs more an insert. A store made before the index gets it the
+    first time it is opened, in one scan.
     """
+
+    def construct_create_table_statements(self) -> list[str]:
+        return [
+            *super().construct_create_table_statements(),
+            f"CREATE INDEX IF NOT EXISTS {self.events_table_name}_results ON {self.events_table_name} ({_IN_ORDER})"
+            f" WHERE {_RESULT_ROWS}",
+        ]
+
+    def select_results(self, start: int, limit: int, stop: int | None, topics: Sequence[str]) -> list[Notification]:
+        """The notifications from `start` (to `stop`) with these topics, all of RESULT_KINDS, by the index."""
+        statement = (
+            f"SELECT rowid, * FROM {self.events_table_name} INDEXED BY {self.events_table_name}_results"
+            f" WHERE {_IN_ORDER} = '' AND {_RESULT_ROWS} AND rowid >= ?"
+            f"{' AND rowid <= ?' if stop is not None else ''} AND topic IN ({','.join('?' * len(topics))})"
+            " ORDER BY rowid LIMIT ?"
+        )
+        params = [start, *([stop] if stop is not None else []), *topics, limit]
+        with self.datastore.transaction(commit=False) as cursor:
+            cursor.execute(statement, params)
+            return [Notification(id=row["rowid"], originator_id=self.convert_originator_id(row["originator_id"]),
+                                 originator_version=row["originator_version"], topic=row["topic"],
+                                 state=row["state"]) for row in cursor.fetchall()]
 
     def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events") -> None:
         pool = datastore.pool  # made by the library, not used yet
@@ -222,6 +257,14 @@ class GameStore(Application):
             recorder.insert_events_without_waiting(events)
         else:
             recorder.insert_events(events)
+
+    def results(self, start: int, limit: int, stop: int | None, topics: Sequence[str]) -> Sequence[Notification]:
+        """The notifications from `start` (to `stop`, `limit` of them) with these topics: by SQLite's index of
+        results when every topic is one of RESULT_KINDS, else as the library selects them."""
+        recorder = self.recorder
+        if isinstance(recorder, BatchedSQLiteRecorder) and all(t.rpartition("/")[2] in RESULT_KINDS for t in topics):
+            return recorder.select_results(start, limit, stop, topics)
+        return recorder.select_notifications(start=start, limit=limit, stop=stop, topics=topics)
 
     def history(self, game_id: uuid.UUID, upto: int | None = None) -> list[Recorded]:
         records = list(self.events.get(game_id, lte=upto))

@@ -13,9 +13,10 @@ between processes, in the store, saved by `meeplog leaderboard` with its positio
   raises NotImplementedError), and SQLite is the default store; reading the notification log from the tracking
   position (`select_notifications`, which every recorder answers) is the same contract pulled instead of pushed,
   done when the leaderboard is asked for (the command line once, the viewer on each page).
-- Rebuilding from the first record is too slow to do at every start. Without an index on topics, the database
-  scans every row of the log for the few that matter: for 100,000 games (26.6 million rows, 6.6 GB) SQLite alone
-  takes 8 s, and decoding and folding 3 s of CPU more (docs/performance.md). So the view a command reached is kept
+- Rebuilding from the first record costs a read of every game's results. SQLite finds them by a partial index
+  (core/store.py: RESULT_KINDS); without it, it scanned every row of the log for the few that matter: for
+  100,000 games (26.6 million rows, 6.6 GB) 8 s, before 3 s of CPU to decode and fold (docs/performance.md);
+  PostgreSQL still scans. So the view a command reached is kept
   in the store, in a table of its own, with its position in the same statement, and a new process resumes from it
   (0.06 s for those 100,000 games). The fold keeps counts of distinct rankings, so the view is small.
 - The viewer only reads: it resumes from a saved view if there is one, and otherwise builds its own in memory.
@@ -47,11 +48,11 @@ from meeplog.core.leaderboard.online import OnlineRatings
 from meeplog.core.leaderboard.players import Players
 from meeplog.core.leaderboard.tally import FALLBACK, FORFEIT, FORKED, GameTally
 from meeplog.core.registry import game_names
-from meeplog.core.store import GameStore
+from meeplog.core.store import RESULT_KINDS, GameStore
 
 Model = Literal["bt", "openskill"]
 MODELS: tuple[Model, ...] = ("bt", "openskill")
-KINDS = ("GameStarted", "PlayerFellBack", "GameFinished", "SeatForfeited")
+KINDS = RESULT_KINDS  # the records read: the store keeps them findable without a scan (core/store.py)
 DECISIONS = ("CommandAccepted", "PlayerFellBack")
 BATCH = 5_000  # notifications read per query
 
@@ -193,7 +194,7 @@ class FollowedLeaderboard:
     def _notifications(self, upto: int | None) -> Iterator[Notification]:
         start = self.position + 1
         topics = self.projection.topics
-        while batch := self.store.recorder.select_notifications(start=start, limit=BATCH, stop=upto, topics=topics):
+        while batch := self.store.results(start, BATCH, upto, topics):
             yield from batch
             start = batch[-1].id + 1
 

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import multiprocessing
+import shutil
+import sqlite3
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 import pytest
 
 from meeplog.core.conformance.matches import play_match
 from meeplog.core.runner import MatchSettings
-from meeplog.core.store import GameNotFound, StoreUnavailable, open_store
+from meeplog.core.store import RESULT_KINDS, GameNotFound, StoreUnavailable, open_store
 from tests.stores import postgres_database, store_of_kind
 
+OLD_STORE = Path(__file__).parents[1] / "fixtures" / "before-one-package" / "store.db"
 KINDS = ["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
 
 
@@ -81,3 +85,38 @@ def test_processes_opening_one_new_postgres_database_at_once_all_open_it():
             with postgres_database() as url:
                 refused = [error for error in pool.map(_open_and_close, [url] * 16) if error]
                 assert not refused, refused[0]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_results_are_the_notifications_of_their_topics_whichever_way_they_are_found(kind, tmp_path):
+    """SQLite finds results by its partial index; the answer is the library's own selection, page by page."""
+    with store_of_kind(kind, tmp_path) as store:
+        for seed in range(3):
+            play_match("forest", 3, seed=seed, store=store, specs=["random", "mcts:sims=2", "random"])
+        topics = [f"forest/{k}" for k in RESULT_KINDS]
+        every = store.recorder.select_notifications(start=1, limit=10_000, topics=topics)
+        assert {note.topic.partition("/")[2] for note in every} >= {"GameStarted", "GameFinished"}
+        paged, start = [], 1
+        while page := store.results(start, 2, None, topics):
+            paged += page
+            start = page[-1].id + 1
+        assert paged == every
+        upto = every[2].id
+        assert store.results(1, 100, upto, topics[:1]) == [n for n in every[:3] if n.topic == topics[0]]
+
+
+def test_a_sqlite_store_made_before_the_results_index_gets_it_when_opened(tmp_path):
+    old = tmp_path / "old.db"
+    shutil.copy(OLD_STORE, old)
+    with sqlite3.connect(old) as connection:
+        connection.execute("DROP INDEX IF EXISTS stored_events_results")
+    store = open_store(str(old))
+    with sqlite3.connect(old) as connection:
+        plan = connection.execute(
+            "EXPLAIN QUERY PLAN SELECT rowid FROM stored_events INDEXED BY stored_events_results"
+            " WHERE substr(topic, 1, 0) = '' AND (topic GLOB '*/Game[SF]*' OR topic GLOB '*/SeatForfeited'"
+            " OR topic GLOB '*/PlayerFellBack') AND rowid >= 1 ORDER BY rowid"
+        ).fetchall()
+    assert "stored_events_results" in str(plan)
+    started = [s.id for s in store.games()]
+    assert started and store.results(1, 10_000, None, [f"forest/{k}" for k in RESULT_KINDS])
