@@ -22,7 +22,7 @@ from meeplog.core.tournament.stored import open_tournament
 from meeplog.replays.viewer.frames import frame
 from meeplog.replays.viewer.library import StoreLibrary
 from tests.tournament.plans import forest_plan
-from tests.viewer.browser import chromium, served
+from tests.viewer.browser import served
 
 
 @pytest.fixture(scope="module")
@@ -30,23 +30,6 @@ def site(stored):
     path, store, _ = stored
     with served(StoreLibrary(store, str(path))) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as running:
-        yield running
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    opened = context.new_page()
-    errors = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    context.close()
-    assert errors == [], f"the page's script failed: {errors}"
 
 
 def hidden_from_seat_0(game: Game) -> tuple[int, int, str]:

@@ -12,15 +12,9 @@ from playwright.sync_api import expect
 from meeplog.core.audit import GameFinished
 from meeplog.core.store import open_store
 from meeplog.replays.viewer.library import StoreLibrary
-from tests.viewer.browser import chromium, served
+from tests.viewer.browser import served
 
 MOVE_SECONDS = 60  # the longest a move may take to come back: bots play on the server between the person's moves
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as running:
-        yield running
 
 
 @pytest.fixture
@@ -29,17 +23,6 @@ def site(tmp_path):
     library = StoreLibrary(open_store(str(path)), str(path))
     with served(library) as url:
         yield url, library
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    context.close()
-    assert errors == [], f"the page's script failed: {errors}"
 
 
 def start_from_the_lobby(page, url: str, game: str, seats: list[str]) -> tuple[str, float]:
