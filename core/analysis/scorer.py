@@ -29,6 +29,7 @@ from meeplog.core.registry import load_rules
 from meeplog.players.mcts import Search
 from meeplog.players.mcts_options import MctsOptions
 
+VERSION = "1"  # the analyser's: change it whenever the scores it gives change
 TOP = 5  # the commands kept with their values, best first
 
 
