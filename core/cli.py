@@ -18,6 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 from typer._click import exceptions as click  # typer >= 0.29 vendors click and raises these
 
+from meeplog.core.analysis.cli import analyse
 from meeplog.core.codec import DecodeError
 from meeplog.core.extras import MissingExtra
 from meeplog.core.game import Game
@@ -248,6 +249,7 @@ def log(
 
 
 app.command()(leaderboard)
+app.command()(analyse)
 
 
 def _add_plugin_commands(target: typer.Typer) -> list[BrokenPlugin]:

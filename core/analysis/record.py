@@ -105,16 +105,6 @@ def analyse(history: Sequence[Recorded], seat: int, settings: Settings) -> Analy
     return analysis
 
 
-def stored_or_new(store: GameStore, history: Sequence[Recorded], seat: int, settings: Settings) -> Analysis:
-    """The analysis of `seat` under `settings`: the stored one, or one made now and saved."""
-    found = load_analysis(store, analysis_id(history[0].originator_id, seat, settings))
-    if found is not None:
-        return found
-    analysis = analyse(history, seat, settings)
-    store.save(analysis)
-    return analysis
-
-
 def analyses_of(store: GameStore, game_id: uuid.UUID) -> Iterator[Analysis]:
     """Every finished analysis of a stored game, in the order they were made (for the viewer)."""
     wanted, start = str(game_id), 1

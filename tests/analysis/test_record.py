@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from meeplog.core.analysis.events import Settings
-from meeplog.core.analysis.record import analyses_of, analysis_id, load_analysis, stored_or_new
+from meeplog.core.analysis.parallel import analysed, pending
+from meeplog.core.analysis.record import analyses_of, analysis_id, load_analysis
 from meeplog.core.analysis.summary import summarise
-from meeplog.core.store import open_store
+from meeplog.core.store import encoded, open_store
 from tests.analysis.games import forest_game
 
 
@@ -16,6 +17,7 @@ def test_an_analysis_is_stored_apart_found_again_by_its_settings_and_never_mixed
     history = store.history(game.id)
     settings = Settings(sims=20, seed=1, blunder=0.5, version="1")
     first = stored_or_new(store, history, 1, settings)
+    assert stored_or_new(store, history, 1, settings).scored == first.scored
     assert first.finished and first.scored and first.head.game_id == str(game.id)
     assert first.head.player == "heuristic" and first.head.settings == settings
     again = load_analysis(open_store(str(tmp_path / "a.db")), analysis_id(game.id, 1, settings))
@@ -28,3 +30,13 @@ def test_an_analysis_is_stored_apart_found_again_by_its_settings_and_never_mixed
     assert store.history(game.id) == history  # the game itself is not written to
     row, = summarise([first])
     assert row.player == "heuristic" and row.games == 1 and row.low is row.high is None and row.decisions > 0
+
+
+def stored_or_new(store, history, seat, settings):
+    """The seat's analysis: found in the store, or made and saved, as `meeplog analyse` does."""
+    done, tasks = pending(store, [history], (seat,), settings)
+    for analyses in analysed(tasks, workers=1):
+        store.save_rows([row for analysis in analyses for row in encoded(analysis.log)])
+        done += analyses
+    found, = done
+    return found

@@ -1,0 +1,38 @@
+"""What `meeplog analyse` prints and writes: each player's loss per decision as a table, and everything as JSON."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from rich.table import Table
+
+from meeplog.core.analysis.events import Settings
+from meeplog.core.analysis.record import Analysis
+from meeplog.core.analysis.summary import PlayerLoss
+
+
+def table(settings: Settings, games: int, rows: list[PlayerLoss]) -> Table:
+    caption = (f"{games} game{'s' * (games != 1)}, {settings.sims} sims a decision, seed {settings.seed}; "
+               f"a blunder loses {settings.blunder:g} or more")
+    out = Table(title="Loss per decision, in expected final rank", caption=caption)
+    out.add_column("player", no_wrap=True)
+    for column in ("games", "decisions", "mean loss", "95% interval", "score loss", "blunders"):
+        out.add_column(column, justify="right")
+    for row in rows:
+        interval = "-" if row.low is None or row.high is None else f"{row.low:.3f} - {row.high:.3f}"
+        out.add_row(row.player, str(row.games), str(row.decisions), f"{row.rank_loss:.3f}", interval,
+                    f"{row.score_loss:.2f}", str(row.blunders))
+    return out
+
+
+def document(settings: Settings, ids: list[uuid.UUID], rows: list[PlayerLoss],
+             analyses: list[Analysis]) -> dict[str, Any]:
+    """The JSON file: the settings, each player's summary, and every scored decision of every seat analysed."""
+    return {
+        "settings": settings,
+        "games": [str(one) for one in ids],
+        "players": rows,
+        "analyses": [{"game_id": a.head.game_id, "seat": a.head.seat, "player": a.head.player, "decisions": a.scored}
+                     for a in sorted(analyses, key=lambda a: (ids.index(uuid.UUID(a.head.game_id)), a.head.seat))],
+    }
