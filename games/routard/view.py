@@ -96,6 +96,11 @@ class RoutardView(BaseModel, frozen=True):
     winners: list[int] = Field(description="the winning seats, once the game is over")
     capped: bool = Field(description="the game ended at `max_rounds` with nobody winning")
 
+    @classmethod
+    def plain(cls, state: RoutardState, seat: int, pending: Pending) -> dict[str, Any]:
+        """This view as plain data, without the model (PlainView: what the environments' vectors read)."""
+        return view_data(state, seat, pending)
+
 
 def _player_view(state: RoutardState, seat: int) -> dict[str, Any]:
     player, labels = state.players[seat], state.data.card_labels
@@ -153,30 +158,33 @@ def _auction_view(state: RoutardState, seat: int) -> dict[str, Any] | None:
 
 def view(state: RoutardState, seat: int, pending: Pending) -> RoutardView:
     """Built as plain data and validated once: views are made at every decision of a playout."""
+    return RoutardView.model_validate(view_data(state, seat, pending))
+
+
+def view_data(state: RoutardState, seat: int, pending: Pending) -> dict[str, Any]:
+    """The view as plain data: RoutardView's fields."""
     positions = sorted({p.pos for p in state.players if p.pos != HOME})
     ids = state.data.card_ids
-    return RoutardView.model_validate(
-        {
-            "seat": seat,
-            "round": state.round,
-            "max_rounds": state.config.max_rounds,
-            "turn": state.turn,
-            "to_act": pending.seats,
-            "decision": situation(state),
-            "agenda": [task_text(task) for task in state.agenda],
-            "cards_per_type": state.config.cards_per_type,
-            "board": state.data.board_codes,
-            "stacks": {pos: stack(state, pos) for pos in positions},
-            "players": [_player_view(state, s) for s in range(state.count)],
-            "draw_sizes": {deck: len(state.draw[deck]) for deck in DECKS},
-            "discards": {deck: _pile_text(ids[deck], state.discard[deck]) for deck in DECKS},
-            "auction": _auction_view(state, seat),
-            "amount_between": list(state.narrowed[seat][-1]) if seat in state.narrowed else None,
-            "window_tickets": state.window_tickets,
-            "winners": state.winners,
-            "capped": state.capped,
-        }
-    )
+    return {
+        "seat": seat,
+        "round": state.round,
+        "max_rounds": state.config.max_rounds,
+        "turn": state.turn,
+        "to_act": pending.seats,
+        "decision": situation(state),
+        "agenda": [task_text(task) for task in state.agenda],
+        "cards_per_type": state.config.cards_per_type,
+        "board": state.data.board_codes,
+        "stacks": {pos: stack(state, pos) for pos in positions},
+        "players": [_player_view(state, s) for s in range(state.count)],
+        "draw_sizes": {deck: len(state.draw[deck]) for deck in DECKS},
+        "discards": {deck: _pile_text(ids[deck], state.discard[deck]) for deck in DECKS},
+        "auction": _auction_view(state, seat),
+        "amount_between": list(state.narrowed[seat][-1]) if seat in state.narrowed else None,
+        "window_tickets": state.window_tickets,
+        "winners": state.winners,
+        "capped": state.capped,
+    }
 
 
 @lru_cache(maxsize=4096)

@@ -8,19 +8,37 @@ list its length, a number its value, a category met there (a string, a None) a 1
 list's length still shows. The vector is a function of the view alone, so two states a seat cannot tell
 apart give it the same vector: the view's own leak check carries over (tests/environments/test_no_leak.py
 checks it all the same).
+
+The vector reads only the view's plain data, never the model: a game whose view model declares `plain`
+(PlainView) has it built straight from the kernel state, skipping the model's validation and its dump, which
+cost more than the kernel steps between two observations; any other game, plug-ins included, is read through
+`view(...).model_dump()` as before. Both give the same vector, bit for bit
+(tests/environments/test_plain_views.py compares them over random states of every game).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 from gymnasium import spaces
 from pydantic import BaseModel
 
+from meeplog.core.kernel import Pending
 from meeplog.players.environments.shapes import Shape
+
+
+@runtime_checkable
+class PlainView(Protocol):
+    """A view model that builds its own plain data from the kernel state: what the model's `model_dump()`
+    would give up to containers (a tuple for a list) and number types (an int for a float), the only
+    differences the vector cannot see. The environments then never build the model (the observation's need
+    is the data, not the model); a game declares it on the class its `view` returns (Rules.view_model)."""
+
+    @classmethod
+    def plain(cls, state: Any, seat: int, pending: Pending) -> dict[str, Any]: ...
 
 
 @dataclass
@@ -84,9 +102,13 @@ class ViewEncoder:
         self.space = spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32)
 
     def encode(self, view: BaseModel) -> np.ndarray:
+        return self.encode_data(view.model_dump())
+
+    def encode_data(self, data: dict[str, Any]) -> np.ndarray:
+        """The vector of a view given as plain data (a model_dump(), or a PlainView's `plain`)."""
         places: list[int] = []
         numbers: list[float] = []
-        self._slots.fill(view.model_dump(), places, numbers)
+        self._slots.fill(data, places, numbers)
         vector = np.zeros(self.space.shape, dtype=np.float32)
         vector[places] = numbers
         return vector

@@ -4,7 +4,8 @@ Agents are `player_0` ... `player_{n-1}`, one per seat. The agent selected is th
 decision the rules take from several seats at once (the Donkey's secret commits) is asked of them one after
 the other, and nothing is applied until all have chosen, so no seat sees another's choice before its own
 (PettingZoo's convention for simultaneous moves in AEC). Every observation is a dict: `observation` (the
-seat's own view as numbers, observations.py), `action_mask` (the legal indices now; all 0 when the agent is
+seat's own view as numbers, observations.py, built straight from the kernel state where the game's view
+model can: PlainView), `action_mask` (the legal indices now; all 0 when the agent is
 not the one to act) and `building` (the indices chosen so far in a combination being built, actions.py).
 
 The game runs on the rules kernel itself, the path search players take; with `store=` or a `render_mode` it
@@ -31,7 +32,7 @@ from meeplog.core.players import Need, Observation
 from meeplog.core.registry import load_rules
 from meeplog.core.runner import Saver
 from meeplog.players.environments.actions import ActionCatalogue, Choice
-from meeplog.players.environments.observations import ViewEncoder
+from meeplog.players.environments.observations import PlainView, ViewEncoder
 from meeplog.players.environments.survey import SURVEY_GAMES, survey
 
 Reward = Literal["rank", "score"]
@@ -80,6 +81,8 @@ class MeeplogEnv(AECEnv):
         found = survey(self.rules, self.config, survey_games)
         self.catalogue = ActionCatalogue(found, self.rules.commands)
         self.encoder = ViewEncoder(found.views)
+        model = self.rules.view_model()
+        self.plain_view = model.plain if isinstance(model, PlainView) else None  # None: through the model
         self.possible_agents = [f"player_{seat}" for seat in range(count)]
         size = self.catalogue.size
         self._action_space = spaces.Discrete(size)
@@ -142,10 +145,17 @@ class MeeplogEnv(AECEnv):
         """The observation of `seat` in `state`, from its view and the decision it is making (if any) alone."""
         size = self.catalogue.size
         return {
-            "observation": self.encoder.encode(self.rules.view(state, seat)),
+            "observation": self.vector(state, seat),
             "action_mask": choice.mask() if choice else np.zeros(size, dtype=np.int8),
             "building": choice.building() if choice else np.zeros(size, dtype=np.int16),
         }
+
+    def vector(self, state: Any, seat: int) -> np.ndarray:
+        """The view of `seat` in `state` as numbers: from its plain data where the view model builds it, else
+        from the pydantic view (the same vector either way)."""
+        if self.plain_view is not None:
+            return self.encoder.encode_data(self.plain_view(state, seat, self.rules.pending(state)))
+        return self.encoder.encode(self.rules.view(state, seat))
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
