@@ -14,7 +14,8 @@ playouts to the end, and on Old Man of the Forest with playouts cut by the evalu
 measures more specs and the bots' strength); each game's slowest heuristic decision against a hoarding and a
 passing seat, against the 50-ms budget (the conformance kit's games, core/conformance/timing.py); last, a
 tournament game against its in-memory recording, and two workers against one (scripts/bench_tournament.py); the
-leaderboard over 100,000 stored games, cold and followed (scripts/bench_leaderboard.py, its store built once).
+leaderboard over 100,000 stored games, cold and followed (scripts/bench_leaderboard.py, its store built once); the
+analysis of one Old Man of the Forest game at 200 simulations a decision (scripts/bench_analysis.py).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from meeplog.core.conformance.timing import BOUND, BUDGET, FACTOR, HeuristicTooS
 from meeplog.core.game import Game
 from meeplog.core.registry import game_names, load_rules
 from meeplog.core.store import Row, encoded, open_store, stored_event
+from scripts.bench_analysis import line as analysis_line
 from scripts.bench_bots import sims_per_second
 from scripts.bench_leaderboard import line as leaderboard_line
 from scripts.bench_ray import line as ray_line
@@ -238,6 +240,7 @@ def main() -> None:
     for line in tournament_lines():
         console.print(line)
     console.print(leaderboard_line())
+    console.print(analysis_line())
     console.print(ray_line() if find_spec("ray") else "Ray backend: not measured (pip install 'meeplog[ray]')")
     compiled = all(is_compiled(import_module(name)) for name in HOT_MODULES)
     console.print("the hot modules (core/compiled.py) ran compiled" if compiled else

@@ -17,10 +17,10 @@ def table(settings: Settings, games: int, rows: list[PlayerLoss]) -> Table:
                f"a blunder loses {settings.blunder:g} or more")
     out = Table(title="Loss per decision, in expected final rank", caption=caption)
     out.add_column("player", no_wrap=True)
-    for column in ("games", "decisions", "mean loss", "95% interval", "score loss", "blunders"):
+    for column in ("games", "decisions", "loss", "95% CI", "score loss", "blunders"):
         out.add_column(column, justify="right")
     for row in rows:
-        interval = "-" if row.low is None or row.high is None else f"{row.low:.3f} - {row.high:.3f}"
+        interval = "-" if row.low is None or row.high is None else f"{row.low:.3f}-{row.high:.3f}"
         out.add_row(row.player, str(row.games), str(row.decisions), f"{row.rank_loss:.3f}", interval,
                     f"{row.score_loss:.2f}", str(row.blunders))
     return out
