@@ -6,6 +6,12 @@ feed, through MeeplogEnv.observation) and their answers go in whole; a player th
 command is replaced for that move by a random legal one, counted in `info["opponent_fallbacks"]`, as the
 runner's fallback would. An episode's seed seeds the game and every opponent (each seat's seed as
 `meeplog play --seed` gives it), so the same seed and the same actions play the same game again.
+
+SeatVectorEnv steps N such games of the same seat in one process, as one Gymnasium vector environment: the
+learner's policy is asked once for N actions (a batch), which is where training spends its time, and the
+survey behind the spaces is made once for all N (it is cached per process and config). A finished game is
+reset in the same step (the new game's first observation is returned, the finished one's in `infos`), so
+every row of `action_masks()` always offers a legal action.
 """
 
 from __future__ import annotations
@@ -13,10 +19,12 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import gymnasium
 import numpy as np
+from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
 from meeplog.core.cli import player_seed
 from meeplog.core.players import Player, make_player
@@ -94,8 +102,8 @@ class SingleSeatEnv(gymnasium.Env):
         self._loop.close()
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions now (the name sb3-contrib's MaskablePPO looks for)."""
-        return self.aec.observe(self.agent)["action_mask"]
+        """The legal actions now (the name sb3-contrib's MaskablePPO looks for), without the view's vector."""
+        return self.aec.action_mask(self.agent)
 
     def _let_opponents_play(self) -> None:
         aec = self.aec
@@ -114,3 +122,34 @@ class SingleSeatEnv(gymnasium.Env):
 
     def _info(self) -> dict[str, Any]:
         return {**self.aec.infos[self.agent], "opponent_fallbacks": self._fallbacks}
+
+
+class SeatVectorEnv(SyncVectorEnv):
+    """`games` games of `game`, each a SingleSeatEnv with the same seat and opponents, stepped together.
+
+    `reset(seed=s)` plays game i with seed s + i (Gymnasium's convention), so each row is the game a lone
+    SingleSeatEnv plays with that seed and the same actions. Observations are SingleSeatEnv's dict with each
+    array stacked, one row per game; a game that ends is reset in the same step (AutoresetMode.SAME_STEP),
+    its last observation and info under `infos["final_obs"]` and `infos["final_info"]`.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        opponents: Sequence[str],
+        games: int,
+        *,
+        seat: int = 0,
+        config: dict[str, Any] | None = None,
+        reward: Reward = "rank",
+        survey_games: int = SURVEY_GAMES,
+    ) -> None:
+        if games < 1:
+            raise ValueError(f"games must be 1 or more, not {games}")
+        make = partial(SingleSeatEnv, game, opponents, seat=seat, config=config, reward=reward,
+                       survey_games=survey_games)
+        super().__init__([make] * games, autoreset_mode=AutoresetMode.SAME_STEP)
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of every game now, one row each (the name sb3-contrib's MaskablePPO looks for)."""
+        return np.stack([environment.action_masks() for environment in self.envs])
