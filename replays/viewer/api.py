@@ -16,6 +16,7 @@ from meeplog.core.audit import GameFinished
 from meeplog.core.leaderboard.render import document
 from meeplog.core.registry import game_names
 from meeplog.replays.steps import Timeline
+from meeplog.replays.viewer.annotations import annotations
 from meeplog.replays.viewer.frames import frame
 from meeplog.replays.viewer.library import Library, NotFound
 from meeplog.replays.viewer.queries import leaderboard_settings, perspective
@@ -28,10 +29,13 @@ async def step(request: Request) -> Response:
     library: Library = request.app.state.library
     game_id = request.path_params["game_id"]
     number = request.path_params["step"]
-    request.app.state.tables.guard(await run_in_threadpool(library.resolve, game_id))
+    found = await run_in_threadpool(library.resolve, game_id)
+    request.app.state.tables.guard(found)
     history = await run_in_threadpool(library.history, game_id)
     shown = await run_in_threadpool(frame, history, number, perspective(request))
-    return JSONResponse({"frame": shown.document(), "html": render_frame(shown)})
+    notes = annotations(history, await run_in_threadpool(library.analyses, found))
+    note = notes.shown_to(number, shown.seat) if notes else None
+    return JSONResponse({"frame": shown.document(), "html": render_frame(shown, note)})
 
 
 async def game_live(request: Request) -> Response:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from meeplog.core.analysis.record import Analysis, analyses_of
 from meeplog.core.audit import GameFinished, GameStarted
 from meeplog.core.codec import DecodeError
 from meeplog.core.game import Recorded
@@ -166,6 +167,9 @@ class StoreLibrary:
         """The store's leaderboard, following the games stored since the last page asked for it."""
         return self._leaderboards.read(settings, game)
 
+    def analyses(self, game_id: uuid.UUID) -> list[Analysis]:
+        return list(analyses_of(self.store, game_id))
+
     def _decoded(self, stored: object) -> Recorded:
         try:
             return self.store.mapper.to_domain_event(stored)
@@ -223,6 +227,9 @@ class FileLibrary:
 
     def tournament(self, tournament_id: str) -> Tournament:
         raise NotFound(f"a replay file holds one game and no tournament ({self.path})")
+
+    def analyses(self, game_id: uuid.UUID) -> list[Analysis]:
+        return []  # a replay file holds the game alone
 
     def leaderboard(self, settings: Settings, game: str | None = None) -> Leaderboard:
         raise NotFound(f"a replay file holds one game and no leaderboard ({self.path}); a store's is `meeplog serve`'s")

@@ -4,6 +4,7 @@ leaderboard."""
 from __future__ import annotations
 
 import tempfile
+import uuid
 from pathlib import Path
 
 from starlette.concurrency import run_in_threadpool
@@ -16,6 +17,7 @@ from meeplog.core.tournament.report import write_plot
 from meeplog.core.tournament.standings import Standings, standings
 from meeplog.replays.steps import Timeline
 from meeplog.replays.verify import verify
+from meeplog.replays.viewer.annotations import annotations
 from meeplog.replays.viewer.frames import frame
 from meeplog.replays.viewer.library import GameFilter, Library, NotFound
 from meeplog.replays.viewer.queries import leaderboard_settings, perspective, whole_number
@@ -51,7 +53,9 @@ async def game(request: Request) -> Response:
     history = await run_in_threadpool(library.history, game_id)
     step = whole_number(request, "step", Timeline.of(history).last)
     shown = await run_in_threadpool(frame, history, step, perspective(request))
-    return templates.TemplateResponse(request, "game.html", {"frame": shown})
+    notes = annotations(history, await run_in_threadpool(library.analyses, uuid.UUID(found)))
+    note = notes.shown_to(step, shown.seat) if notes else None
+    return templates.TemplateResponse(request, "game.html", {"frame": shown, "notes": notes, "note": note})
 
 
 async def game_verify(request: Request) -> Response:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from starlette.templating import Jinja2Templates
 
+from meeplog.replays.viewer.annotations import Annotation
 from meeplog.replays.viewer.frames import Frame, Panel
 from meeplog.replays.viewer.tree import marked, render
 
@@ -14,9 +15,9 @@ templates = Jinja2Templates(directory=HERE / "templates")
 templates.env.globals["tree"] = lambda data, changed: render(data, marked(list(changed)))
 
 
-def render_frame(frame: Frame) -> str:
-    """The HTML of one step, the part of the game page that changes from step to step."""
-    return templates.get_template("frame.html").render(frame=frame)
+def render_frame(frame: Frame, note: Annotation | None = None) -> str:
+    """The HTML of one step, the part of the game page that changes from step to step (with its analysis, if any)."""
+    return templates.get_template("frame.html").render(frame=frame, note=note)
 
 
 def render_panel(panel: Panel) -> str:

@@ -50,6 +50,12 @@ function gamePage(root) {
   document.getElementById("next").onclick = () => go(step + 1, as);
   document.getElementById("last").onclick = () => go(last, as);
   slider.oninput = () => go(Number(slider.value), as);
+  for (const link of root.querySelectorAll(".losses a")) {
+    link.onclick = (event) => {
+      event.preventDefault();
+      go(Number(link.dataset.step), as);
+    };
+  }
   for (const link of root.querySelectorAll(".perspective a")) {
     link.onclick = (event) => {
       event.preventDefault();
