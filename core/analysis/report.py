@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from rich import box
 from rich.table import Table
 
 from meeplog.core.analysis.events import Settings
@@ -15,10 +16,10 @@ from meeplog.core.analysis.summary import PlayerLoss
 def table(settings: Settings, games: int, rows: list[PlayerLoss]) -> Table:
     caption = (f"{games} game{'s' * (games != 1)}, {settings.sims} sims a decision, seed {settings.seed}; "
                f"a blunder loses {settings.blunder:g} or more")
-    out = Table(title="Loss per decision, in expected final rank", caption=caption)
-    out.add_column("player", no_wrap=True)
-    for column in ("games", "decisions", "loss", "95% CI", "score loss", "blunders"):
-        out.add_column(column, justify="right")
+    out = Table(title="Loss per decision, in expected final rank", caption=caption, box=box.SIMPLE_HEAD, pad_edge=False)
+    out.add_column("player", overflow="fold")
+    for column in ("games", "decisions", "loss", "95% CI", "in score", "blunders"):
+        out.add_column(column, justify="right", no_wrap=True, min_width=11 if column == "95% CI" else None)
     for row in rows:
         interval = "-" if row.low is None or row.high is None else f"{row.low:.3f}-{row.high:.3f}"
         out.add_row(row.player, str(row.games), str(row.decisions), f"{row.rank_loss:.3f}", interval,
