@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import random
+import uuid
 from dataclasses import replace
 
+from meeplog.core.analysis.events import AnalysisStarted, Settings
+from meeplog.core.analysis.record import Analysis
 from meeplog.core.analysis.scorer import Decision, Scorer, decisions, score_game
+from meeplog.core.analysis.summary import per_game
 from meeplog.core.registry import load_rules
 from tests.analysis.games import PurseRules, PurseState, Take, forest_game
 
@@ -43,3 +48,19 @@ def test_every_decision_of_the_chosen_seat_is_met_in_order_and_forced_ones_are_l
     scored = list(score_game(game.log, sims=20, seed=1, blunder=0.5, seats=frozenset({1})))
     assert 0 < len(scored) <= len(met)
     assert all(item.loss_rank >= 0 and item.loss_score >= 0 and item.played.visits >= 2 for item in scored)
+
+
+def test_a_chain_of_a_seats_own_small_decisions_counts_as_one_decision_whose_loss_is_its_steps_sum():
+    game = forest_game(seed=6)  # a take, then a choice of cashing in (Rules.continues)
+    rules = load_rules("forest")
+    met = list(decisions(game.log))
+    chained = [decision for decision in met if decision.chain != decision.at]
+    assert all(any(d.at == c.chain and d.seat == c.seat for d in met) for c in chained)
+    seat = next(c.seat for c in chained if len(rules.legal(c.state, c.seat)) > 1)
+    analysis = Analysis(uuid.uuid4())
+    analysis.record(AnalysisStarted(str(game.id), "forest", seat, "x", "", Settings(20, 1, 0.5, "1")))
+    for scored in score_game(game.log, sims=20, seed=1, blunder=0.5, seats=frozenset({seat})):
+        analysis.record(scored)
+    counted = per_game(analysis)
+    assert counted.decisions == len({scored.chain for scored in analysis.scored}) < len(analysis.scored)
+    assert math.isclose(counted.rank, sum(scored.loss_rank for scored in analysis.scored))
