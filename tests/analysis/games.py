@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from dataclasses import dataclass, field
 
@@ -11,19 +10,14 @@ from pydantic import BaseModel, Field
 from meeplog.core.game import Game
 from meeplog.core.kernel import GAME_OVER, Command, GameConfig, GameEvent, Outcome, Pending, Rules
 from meeplog.core.players import make_player
-from meeplog.core.registry import load_rules
-from meeplog.core.runner import MatchRunner
 from meeplog.core.specs import PlayerSpec
+from tests.replays.recording import record
 
 
 def forest_game(players: tuple[str, ...] = ("random", "heuristic", "random"), seed: int = 5) -> Game:
-    """A whole Forest game played by bots, in memory."""
-    rules = load_rules("forest")
-    game = Game.start(rules, rules.configure(len(players)), players, seed=seed)
+    """A whole Forest game played by bots, in memory (its seats named by the players' classes)."""
     seated = [make_player(PlayerSpec.parse(spec), seed * 10 + seat) for seat, spec in enumerate(players)]
-    fallbacks = [make_player(PlayerSpec("random"), seat) for seat in range(len(players))]
-    asyncio.run(MatchRunner(game, seated, fallbacks).play())
-    return game
+    return record("forest", len(players), seed, seats=seated)
 
 
 @dataclass(frozen=True)

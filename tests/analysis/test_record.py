@@ -19,7 +19,7 @@ def test_an_analysis_is_stored_apart_found_again_by_its_settings_and_never_mixed
     first = stored_or_new(store, history, 1, settings)
     assert stored_or_new(store, history, 1, settings).scored == first.scored
     assert first.finished and first.scored and first.head.game_id == str(game.id)
-    assert first.head.player == "heuristic" and first.head.settings == settings
+    assert first.head.player == "HeuristicPlayer" and first.head.settings == settings
     again = load_analysis(open_store(str(tmp_path / "a.db")), analysis_id(game.id, 1, settings))
     assert again is not None and again.scored == first.scored
     other = Settings(sims=21, seed=1, blunder=0.5, version="1")
@@ -29,7 +29,7 @@ def test_an_analysis_is_stored_apart_found_again_by_its_settings_and_never_mixed
     assert [found.id for found in analyses_of(store, game.id)] == [first.id, second.id]
     assert store.history(game.id) == history  # the game itself is not written to
     row, = summarise([first])
-    assert row.player == "heuristic" and row.games == 1 and row.low is row.high is None and row.decisions > 0
+    assert row.player == "HeuristicPlayer" and row.games == 1 and row.low is row.high is None and row.decisions > 0
 
 
 def stored_or_new(store, history, seat, settings):
