@@ -219,10 +219,15 @@ def _problem(error: Any) -> str:
 
 
 def _model_of(cls: type[Command]) -> type[BaseModel]:
-    """A pydantic model with `type: Literal[<class name>]` and the dataclass's fields."""
-    hints = get_type_hints(cls)
+    """A pydantic model with `type: Literal[<class name>]` and the dataclass's fields, described as the game
+    describes them: the class's docstring, and each field's `Annotated[..., Field(description=...)]` (kept by
+    include_extras), so that a model reading the response schema learns what each command and field means."""
+    hints = get_type_hints(cls, include_extras=True)
     fields: dict[str, Any] = {"type": (Literal[cls.__name__], ...)}
     for field in dataclasses.fields(cls):
         default = field.default if field.default is not dataclasses.MISSING else ...
         fields[field.name] = (hints[field.name], default)
-    return create_model(cls.__name__, __config__=ConfigDict(extra="forbid", frozen=True), **fields)
+    doc = cls.__doc__
+    described = None if doc is None or doc.startswith(f"{cls.__name__}(") else doc  # not the dataclass's own
+    return create_model(cls.__name__, __config__=ConfigDict(extra="forbid", frozen=True), __doc__=described,
+                        **fields)

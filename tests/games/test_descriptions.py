@@ -39,11 +39,6 @@ def test_meeplog_schema_prints_a_description_for_every_view_field(game):
     assert _bare(json.loads(printed.output)) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="players/answers.py's _model_of reads the fields' types with get_type_hints(cls) "
-    "(no include_extras, so Annotated's Field is dropped) and gives create_model no __doc__",
-)
 @pytest.mark.parametrize("game", game_names())
 def test_the_response_schema_sent_to_models_describes_every_command_and_field(game):
     schema = command_schema(type(load_rules(game))).json_schema()

@@ -58,5 +58,7 @@ def test_the_schema_is_an_object_holding_one_command_tagged_by_class_name():
     assert schema["type"] == "object" and schema["required"] == ["command"]
     assert set(schema["properties"]["command"]["discriminator"]["mapping"]) == {
         "PlayCard", "TakeCard", "DeclineTake", "CashIn", "PassCash"}
-    assert schema["$defs"]["PlayCard"]["properties"] == {"type": {"const": "PlayCard", "type": "string"},
-                                                         "card": {"type": "integer"}}
+    play_card = schema["$defs"]["PlayCard"]
+    assert play_card["properties"]["type"] == {"const": "PlayCard", "type": "string"}
+    assert play_card["properties"]["card"]["type"] == "integer" and play_card["properties"]["card"]["description"]
+    assert play_card["description"]  # what the command does, from its docstring
