@@ -118,7 +118,7 @@ def _visible(state: HikeState, observer: int, owner: int, slot: int) -> bool:
 def _seat(state: HikeState, observer: int, owner: int) -> dict[str, Any]:
     pack = state.packs[owner]
     secret_packing = owner != observer and state.phase == SETUP and not state.pack_shown[owner]
-    slots = []
+    slots: list[dict[str, Any]] = []
     for slot, held in enumerate(pack):
         name = state.cards.slot_names[slot]
         if held == EMPTY or secret_packing:

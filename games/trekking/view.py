@@ -206,21 +206,6 @@ def effect_text(effect: Effect) -> str:
     return f"{kind}:{'-' if kind == 'visit' else ''}{amount}" if amount else kind
 
 
-def _seat_public(state: TrekState, seat: int) -> SeatPublic:
-    data, where = state.data, state.position[seat]
-    return SeatPublic(
-        seat=seat,
-        location=where if where != NO_ONE else None,
-        location_name=data.location_names[where] if where != NO_ONE else None,
-        hand_size=state.hand_size(seat),
-        known_cards=[data.card_name(kind) for kind, count in enumerate(state.known[seat]) for _ in range(count)],
-        suitcase=list(state.suitcases[seat]),
-        destinations=[data.destination[card].name for card in state.visited[seat]],
-        destination_vp=sum(data.destination[card].vp for card in state.visited[seat]),
-        vp_tokens=list(state.vp_tokens[seat]),
-    )
-
-
 def _seat_public(state: TrekState, seat: int) -> dict[str, Any]:
     data, where = state.data, state.position[seat]
     return {
