@@ -18,9 +18,8 @@ from dataclasses import dataclass
 
 from meeplog.core.audit import LlmExchange
 from meeplog.core.game import Recorded
-from meeplog.core.specs import NamedSpec
 from meeplog.core.tournament.aggregate import Tournament
-from meeplog.core.tournament.behaviour import PRICES, cost
+from meeplog.core.tournament.behaviour import cost
 from meeplog.core.tournament.events import GameFailed, GameRecorded
 from meeplog.core.tournament.worker import GameTask
 
@@ -35,7 +34,7 @@ class UnpricedBudget(ValueError):
 
 def check_priced(players: Iterable[str]) -> None:
     """Refuse a cap where no player spec has a price: nothing would ever count against it."""
-    if not any(price in NamedSpec.parse(spec).spec.options for spec in players for price in PRICES):
+    if all(cost(spec, 0, 0) is None for spec in players):  # cost is None for a spec with no price
         raise UnpricedBudget(
             "--max-cost counts what priced seats spend, and no player has prices: give the model seats "
             "input_price and output_price (per million tokens), e.g. -p m=llm:...,input_price=3,output_price=15"
@@ -111,3 +110,19 @@ class Budget:
             f" cost {self.expected or 0.0:.4g}; {self.results}/{len(self.tournament.plan.fixtures)} games recorded."
             " The same command with a higher --max-cost resumes"
         )
+
+
+class Unlimited:
+    """No cap (no --max-cost): every game may start, and nothing is counted (so no run stops at it)."""
+
+    def allows_another(self) -> bool:
+        return True
+
+    def started(self, task: GameTask) -> None:
+        pass
+
+    def progressed(self, records: Iterable[Recorded]) -> None:
+        pass
+
+    def recorded(self, results: Iterable[GameRecorded | GameFailed]) -> None:
+        pass

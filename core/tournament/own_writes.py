@@ -25,7 +25,7 @@ from eventsourcing.persistence import IntegrityError
 
 from meeplog.core.game import Recorded
 from meeplog.core.store import GameStore, Row, open_store
-from meeplog.core.tournament.patience import Unwatched, patiently
+from meeplog.core.tournament.patience import patiently
 
 _stores: dict[str, GameStore] = {}  # this process's connection to each store, kept from game to game
 
@@ -40,7 +40,7 @@ def save_game(db: str, rows: Sequence[Row]) -> Sequence[Recorded] | None:
     if an earlier attempt saved it already (then that log, not this one, is the game)."""
     store = _stores.get(db) or _stores.setdefault(db, open_store(db))
     try:
-        patiently(lambda: store.save_rows(rows, wait_for_disk=False), Unwatched())
+        patiently(lambda: store.save_rows(rows, wait_for_disk=False))  # nobody watches a worker: silent
     except IntegrityError:
         return store.history(uuid.UUID(rows[0][0]))
     return None

@@ -3,7 +3,8 @@
 The library itself waits a couple of seconds for a connection; past that a call is tried again with backoff
 for STORE_PATIENCE seconds, so a PostgreSQL restart costs a tournament a pause, never its games. Whoever
 watches is told once when the store has kept a call waiting SLOW_STORE seconds (or failed), and once when it
-answers again: one line each, however many calls waited.
+answers again: one line each, however many calls waited. Where nobody watches (a worker saving its own
+games), a call costs the call alone: a store that answers at once never meets the retrying machinery.
 """
 
 from __future__ import annotations
@@ -27,18 +28,13 @@ class StoreWatcher(Protocol):
     def store_back(self) -> None: ...
 
 
-class Unwatched:
-    """Where nobody watches (a worker process saving its own games): waiting is silent."""
-
-    def store_unreachable(self, reason: str) -> None:
-        pass
-
-    def store_back(self) -> None:
-        pass
-
-
-def patiently(call: Callable[[], T], watcher: StoreWatcher) -> T:
-    """`call`, waiting out a store that cannot be reached, telling `watcher` as the module says."""
+def patiently(call: Callable[[], T], watcher: StoreWatcher | None = None) -> T:
+    """`call`, waiting out a store that cannot be reached, telling `watcher` (if any) as the module says."""
+    if watcher is None:
+        try:
+            return call()
+        except UNREACHABLE:
+            return _retrying(call, lambda _reason: None)
     told = threading.Event()
 
     def tell(reason: str) -> None:
@@ -50,16 +46,22 @@ def patiently(call: Callable[[], T], watcher: StoreWatcher) -> T:
     slow.daemon = True
     slow.start()
     try:
-        result = Retrying(
-            retry=retry_if_exception_type(UNREACHABLE), wait=wait_exponential(multiplier=0.5, max=10),
-            stop=stop_after_delay(STORE_PATIENCE), reraise=True,
-            before_sleep=lambda state: tell(_first_line(state.outcome.exception() if state.outcome else None)),
-        )(call)
+        result = _retrying(call, tell)
     finally:
         slow.cancel()
     if told.is_set():
         watcher.store_back()
     return result
+
+
+def _retrying(call: Callable[[], T], tell: Callable[[str], None]) -> T:
+    """`call`, tried again with backoff for STORE_PATIENCE seconds while the store cannot be reached; `tell`
+    hears why before each wait."""
+    return Retrying(
+        retry=retry_if_exception_type(UNREACHABLE), wait=wait_exponential(multiplier=0.5, max=10),
+        stop=stop_after_delay(STORE_PATIENCE), reraise=True,
+        before_sleep=lambda state: tell(_first_line(state.outcome.exception() if state.outcome else None)),
+    )(call)
 
 
 def _first_line(error: BaseException | None) -> str:

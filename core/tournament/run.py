@@ -38,7 +38,7 @@ from meeplog.core.runner import DEFAULT_SETTINGS, MatchSettings
 from meeplog.core.specs import NamedSpec
 from meeplog.core.store import GameStore, Row
 from meeplog.core.tournament.aggregate import Tournament
-from meeplog.core.tournament.budget import Budget, OverBudget
+from meeplog.core.tournament.budget import Budget, OverBudget, Unlimited
 from meeplog.core.tournament.events import Fixture, GameFailed, GameRecorded
 from meeplog.core.tournament.inflight import InFlightPool, default_concurrency
 from meeplog.core.tournament.own_writes import writes_own_games
@@ -252,7 +252,7 @@ def play_tournament(
     tournament.start(workers)
     save(store, tournament, watcher=watcher)
     writer = Writer(store, tournament, watcher, own_writes=own_writes)
-    budget = Budget(max_cost, tournament) if max_cost is not None else None
+    budget = Budget(max_cost, tournament) if max_cost is not None else Unlimited()
     in_flight = concurrency or default_concurrency(has_remote_seat(tournament))
     room = workers * max(in_flight, QUEUED_PER_WORKER)
     while queue:
@@ -319,7 +319,7 @@ def _open_pool(backend: Backend, workers: int, concurrency: int) -> Pool:
     return InFlightPool(context, workers, concurrency) if concurrency > 1 else OneGameEach(context, workers)
 
 
-def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, room: int, budget: Budget | None
+def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, room: int, budget: Budget | Unlimited
                   ) -> list[GameTask]:
     """Play the queued games in `pool`, at most `room` submitted at once and none past the `budget`, until none
     is left or a worker dies; then the games unrecorded (none if the pool blames a lost worker's one game: that
@@ -328,12 +328,11 @@ def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, room: int,
     running: dict[Future[PlayedGame | GameFailed], GameTask] = {}
     try:
         while queue or running:
-            while queue and len(running) < room and (budget is None or budget.allows_another()):
+            while queue and len(running) < room and budget.allows_another():
                 next_task = writer.with_stored(queue.popleft()) if remote else queue.popleft()
                 running[pool.submit(next_task)] = next_task
-                if budget is not None:
-                    budget.started(next_task)
-            if budget is not None and queue and not running:
+                budget.started(next_task)
+            if queue and not running:  # room for a game, and the budget refused it
                 raise OverBudget(budget.why_stopped())
             polls = (PROGRESS_POLL if remote else None, writer.due_in(), SLOW_STORE if writer.own_writes else None)
             timeouts = [t for t in polls if t is not None]
@@ -342,8 +341,7 @@ def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, room: int,
                 writer.check_store()
             if remote:
                 progressed = writer.save_progress(pool.progress)
-                if budget is not None:
-                    budget.progressed(progressed)
+                budget.progressed(progressed)
             stopped = [future.exception() for future in done if isinstance(future.exception(), CannotPlay)]
             lost = [future for future in done if pool.lost_worker(future.exception())]
             finished = [future for future in done if future not in lost and future.exception() not in stopped]
@@ -354,8 +352,7 @@ def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, room: int,
             for future in finished:
                 del running[future]
             writer.finished(outcomes)
-            if budget is not None:
-                budget.recorded(map(result_of, outcomes))
+            budget.recorded(map(result_of, outcomes))
             if stopped:
                 raise stopped[0]
             if lost:
