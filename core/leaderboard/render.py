@@ -13,6 +13,7 @@ from rich.console import Group
 from rich.table import Table
 
 from meeplog.core.leaderboard.board import ALL_GAMES, Leaderboard, Section
+from meeplog.core.tournament.report import number, percent_interval
 
 MODEL_NOTES = {
     "bt": "ratings: Plackett-Luce (Bradley-Terry for two seats) fitted by maximum likelihood, Elo scale, "
@@ -47,11 +48,11 @@ def standings_table(section: Section, model: str) -> Table:
         {
             "#": str(place) if s.rating is not None else "-",
             "player": s.player,
-            "rating": _number(s.rating, digits),
+            "rating": number(s.rating, digits),
             "95% CI": "-" if s.low is None or s.high is None else f"{s.low:.{digits}f}-{s.high:.{digits}f}",
             "games": str(s.games),
-            "win % (95% CI)": f"{_percent(s.win_rate)} ({_interval(s.win_low, s.win_high)})" if s.games else "-",
-            "rank": _number(s.average_rank, 2),
+            "win % (95% CI)": f"{_percent(s.win_rate)} ({percent_interval(s.win_low, s.win_high)})" if s.games else "-",
+            "rank": number(s.average_rank, 2),
             "fell back": str(s.fell_back),
             "forfeited": str(s.forfeited),
         }
@@ -71,14 +72,16 @@ def head_to_head_table(section: Section) -> Table:
     for column in ("player", "against", "win %", "95% CI", "games"):
         table.add_column(column, justify="left" if column in ("player", "against") else "right", overflow="fold")
     for row in section.head_to_head:
-        table.add_row(row.player, row.opponent, _percent(row.win_rate), _interval(row.low, row.high), str(row.games))
+        table.add_row(
+            row.player, row.opponent, _percent(row.win_rate), percent_interval(row.low, row.high), str(row.games)
+        )
     return table
 
 
 def first_seat_lines(section: Section) -> list[str]:
     return [
         f"{section.game}, {row.seats} seats: the first seat won {_percent(row.win_rate)}% "
-        f"({_interval(row.low, row.high)}) of {row.games} games, a fair share being {_percent(row.fair)}%"
+        f"({percent_interval(row.low, row.high)}) of {row.games} games, a fair share being {_percent(row.fair)}%"
         for row in section.first_seat
     ]
 
@@ -155,9 +158,3 @@ def _percent(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.0f}"
 
 
-def _interval(low: float | None, high: float | None) -> str:
-    return "-" if low is None or high is None else f"{100 * low:.0f}-{100 * high:.0f}%"
-
-
-def _number(value: float | None, digits: int) -> str:
-    return "-" if value is None else f"{value:.{digits}f}"

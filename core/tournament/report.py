@@ -55,9 +55,9 @@ def table(standings: Standings, width: int | None = None) -> Table:
             "rating": f"{p.mu:.1f}±{p.sigma:.1f}",
             "games": str(p.games),
             "win %": _percent(p.win_rate),
-            "95% CI": _interval(p.win_low, p.win_high),
-            "score": _number(p.average_score),
-            "rank": _number(p.average_rank),
+            "95% CI": percent_interval(p.win_low, p.win_high),
+            "score": number(p.average_score),
+            "rank": number(p.average_rank),
             "fell back": str(p.fell_back),
             "refused": str(p.rejected),
             "failed": str(p.failed),
@@ -159,12 +159,14 @@ def _percent(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.0f}"
 
 
-def _interval(low: float | None, high: float | None) -> str:
+def percent_interval(low: float | None, high: float | None) -> str:
+    """A share's interval as a table shows it (`31-57%`), or `-` without one."""
     return "-" if low is None or high is None else f"{100 * low:.0f}-{100 * high:.0f}%"
 
 
-def _number(value: float | None) -> str:
-    return "-" if value is None else f"{value:.2f}"
+def number(value: float | None, digits: int = 2) -> str:
+    """A figure as a table shows it, or `-` without one."""
+    return "-" if value is None else f"{value:.{digits}f}"
 
 
 def write_json(standings: Standings, path: Path) -> None:
