@@ -159,15 +159,20 @@ class BatchedSQLiteRecorder(SQLiteApplicationRecorder):
             f" WHERE {_RESULT_ROWS}",
         ]
 
-    def select_results(self, start: int, limit: int, stop: int | None, topics: Sequence[str]) -> list[Notification]:
-        """The notifications from `start` (to `stop`) with these topics, all of RESULT_KINDS, by the index."""
+    def select_notifications(self, start: int | None, limit: int, stop: int | None = None,
+                             topics: Sequence[str] = (), *, inclusive_of_start: bool = True) -> Sequence[Notification]:
+        """The library's selection; by the results index when every topic asked for is of RESULT_KINDS (the
+        games listed, the leaderboard), instead of a scan of the whole log."""
+        if not topics or any(topic.rpartition("/")[2] not in RESULT_KINDS for topic in topics):
+            return super().select_notifications(start, limit, stop, topics, inclusive_of_start=inclusive_of_start)
+        first = (start or 0) + (0 if inclusive_of_start else 1)
         statement = (
             f"SELECT rowid, * FROM {self.events_table_name} INDEXED BY {self.events_table_name}_results"
             f" WHERE {_IN_ORDER} = '' AND {_RESULT_ROWS} AND rowid >= ?"
             f"{' AND rowid <= ?' if stop is not None else ''} AND topic IN ({','.join('?' * len(topics))})"
             " ORDER BY rowid LIMIT ?"
         )
-        params = [start, *([stop] if stop is not None else []), *topics, limit]
+        params = [first, *([stop] if stop is not None else []), *topics, limit]
         with self.datastore.transaction(commit=False) as cursor:
             cursor.execute(statement, params)
             return [Notification(id=row["rowid"], originator_id=self.convert_originator_id(row["originator_id"]),
@@ -257,14 +262,6 @@ class GameStore(Application):
             recorder.insert_events_without_waiting(events)
         else:
             recorder.insert_events(events)
-
-    def results(self, start: int, limit: int, stop: int | None, topics: Sequence[str]) -> Sequence[Notification]:
-        """The notifications from `start` (to `stop`, `limit` of them) with these topics: by SQLite's index of
-        results when every topic is one of RESULT_KINDS, else as the library selects them."""
-        recorder = self.recorder
-        if isinstance(recorder, BatchedSQLiteRecorder) and all(t.rpartition("/")[2] in RESULT_KINDS for t in topics):
-            return recorder.select_results(start, limit, stop, topics)
-        return recorder.select_notifications(start=start, limit=limit, stop=stop, topics=topics)
 
     def history(self, game_id: uuid.UUID, upto: int | None = None) -> list[Recorded]:
         records = list(self.events.get(game_id, lte=upto))

@@ -13,12 +13,12 @@ between processes, in the store, saved by `meeplog leaderboard` with its positio
   raises NotImplementedError), and SQLite is the default store; reading the notification log from the tracking
   position (`select_notifications`, which every recorder answers) is the same contract pulled instead of pushed,
   done when the leaderboard is asked for (the command line once, the viewer on each page).
-- Rebuilding from the first record costs a read of every game's results. SQLite finds them by a partial index
-  (core/store.py: RESULT_KINDS); without it, it scanned every row of the log for the few that matter: for
-  100,000 games (26.6 million rows, 6.6 GB) 8 s, before 3 s of CPU to decode and fold (docs/performance.md);
-  PostgreSQL still scans. So the view a command reached is kept
-  in the store, in a table of its own, with its position in the same statement, and a new process resumes from it
-  (0.06 s for those 100,000 games). The fold keeps counts of distinct rankings, so the view is small.
+- Rebuilding from the first record costs a read of every game's results. SQLite's selection by topic finds them
+  by a partial index (core/store.py: RESULT_KINDS); without it, it scanned every row of the log for the few that
+  matter: for 100,000 games (26.6 million rows, 6.6 GB) 8 s, before 3 s of CPU to decode and fold
+  (docs/performance.md); PostgreSQL still scans. So the view a command reached is kept in the store, in a table
+  of its own, with its position in the same statement, and a new process resumes from it (0.06 s for those
+  100,000 games). The fold keeps counts of distinct rankings, so the view is small.
 - The viewer only reads: it resumes from a saved view if there is one, and otherwise builds its own in memory.
   (Reading the log by two threads ahead of the fold was tried: 8.5 s against 8.8 s, within the noise.)
 
@@ -194,7 +194,7 @@ class FollowedLeaderboard:
     def _notifications(self, upto: int | None) -> Iterator[Notification]:
         start = self.position + 1
         topics = self.projection.topics
-        while batch := self.store.results(start, BATCH, upto, topics):
+        while batch := self.store.recorder.select_notifications(start=start, limit=BATCH, stop=upto, topics=topics):
             yield from batch
             start = batch[-1].id + 1
 

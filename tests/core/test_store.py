@@ -9,6 +9,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
+from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from meeplog.core.conformance.matches import play_match
 from meeplog.core.runner import MatchSettings
@@ -87,22 +88,28 @@ def test_processes_opening_one_new_postgres_database_at_once_all_open_it():
                 assert not refused, refused[0]
 
 
-@pytest.mark.parametrize("kind", KINDS)
-def test_results_are_the_notifications_of_their_topics_whichever_way_they_are_found(kind, tmp_path):
-    """SQLite finds results by its partial index; the answer is the library's own selection, page by page."""
-    with store_of_kind(kind, tmp_path) as store:
-        for seed in range(3):
-            play_match("forest", 3, seed=seed, store=store, specs=["random", "mcts:sims=2", "random"])
-        topics = [f"forest/{k}" for k in RESULT_KINDS]
-        every = store.recorder.select_notifications(start=1, limit=10_000, topics=topics)
-        assert {note.topic.partition("/")[2] for note in every} >= {"GameStarted", "GameFinished"}
-        paged, start = [], 1
-        while page := store.results(start, 2, None, topics):
-            paged += page
-            start = page[-1].id + 1
-        assert paged == every
-        upto = every[2].id
-        assert store.results(1, 100, upto, topics[:1]) == [n for n in every[:3] if n.topic == topics[0]]
+def test_sqlite_selects_results_by_its_index_as_the_library_selects_them_by_scanning(tmp_path):
+    """Topics all of RESULT_KINDS are found by the partial index; the answer is the library's own, page by page."""
+    store = open_store(str(tmp_path / "games.db"))
+    for seed in range(3):
+        play_match("forest", 3, seed=seed, store=store, specs=["random", "mcts:sims=2", "random"])
+    recorder = store.recorder
+    topics = [f"forest/{k}" for k in RESULT_KINDS]
+    scanned = SQLiteApplicationRecorder.select_notifications(recorder, start=1, limit=10_000, topics=topics)
+    assert {note.topic.partition("/")[2] for note in scanned} >= {"GameStarted", "GameFinished"}
+    paged, start = [], 1
+    while page := recorder.select_notifications(start=start, limit=2, topics=topics):
+        paged += page
+        start = page[-1].id + 1
+    assert paged == scanned
+    upto = scanned[2].id
+    assert recorder.select_notifications(1, 100, upto, topics[:1]) == [n for n in scanned[:3] if n.topic == topics[0]]
+    after = recorder.select_notifications(scanned[0].id, 100, topics=topics, inclusive_of_start=False)
+    assert after == scanned[1:]
+    with sqlite3.connect(tmp_path / "games.db") as connection:  # the index gone, the selection says so: it used it
+        connection.execute("DROP INDEX stored_events_results")
+    with pytest.raises(Exception, match="no such index"):
+        recorder.select_notifications(1, 10, topics=topics)
 
 
 def test_a_sqlite_store_made_before_the_results_index_gets_it_when_opened(tmp_path):
@@ -119,4 +126,4 @@ def test_a_sqlite_store_made_before_the_results_index_gets_it_when_opened(tmp_pa
         ).fetchall()
     assert "stored_events_results" in str(plan)
     started = [s.id for s in store.games()]
-    assert started and store.results(1, 10_000, None, [f"forest/{k}" for k in RESULT_KINDS])
+    assert started and store.recorder.select_notifications(1, 10_000, topics=[f"forest/{k}" for k in RESULT_KINDS])
