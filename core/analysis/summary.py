@@ -4,7 +4,8 @@ A chain of a seat's own small decisions (Rules.continues) counts as one decision
 steps' (each step is measured against the best continuation from there, so the sum is the chain's loss
 against the best whole chain). The decisions of one game are not independent, so the interval is the
 ratio estimator's, clustered by game: the spread of each game's loss total about what its decision count
-predicts, not the spread of single decisions.
+predicts, not the spread of single decisions. The sums are exact (math.fsum), so the figures do not depend on
+the order the analyses come in (workers finish in any order; a read-back lists them by store order).
 """
 
 from __future__ import annotations
@@ -60,12 +61,12 @@ def summarise(analyses: Iterable[Analysis]) -> list[PlayerLoss]:
     rows = []
     for player, played in games.items():
         count = sum(game.decisions for game in played)
-        mean = sum(game.rank for game in played) / count if count else 0.0
+        mean = math.fsum(game.rank for game in played) / count if count else 0.0
         error = clustered_error(mean, [(game.rank, game.decisions) for game in played])
         low, high = (None, None) if error is None else (max(0.0, mean - Z95 * error), mean + Z95 * error)
         rows.append(PlayerLoss(player, len(played), count, sum(game.blunders for game in played), mean, low, high,
-                               sum(game.score for game in played) / count if count else 0.0))
-    return sorted(rows, key=lambda row: row.rank_loss)
+                               math.fsum(game.score for game in played) / count if count else 0.0))
+    return sorted(rows, key=lambda row: (row.rank_loss, row.player))
 
 
 def clustered_error(mean: float, totals: list[tuple[float, int]]) -> float | None:
@@ -73,5 +74,5 @@ def clustered_error(mean: float, totals: list[tuple[float, int]]) -> float | Non
     clusters, count = len(totals), sum(n for _, n in totals)
     if clusters < 2 or not count:
         return None
-    spread = sum((total - mean * n) ** 2 for total, n in totals)
+    spread = math.fsum((total - mean * n) ** 2 for total, n in totals)
     return math.sqrt(clusters / (clusters - 1) * spread) / count

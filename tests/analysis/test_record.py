@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from meeplog.core.analysis.events import Settings
 from meeplog.core.analysis.parallel import analysed, pending
 from meeplog.core.analysis.record import analyses_of, analysis_id, load_analysis
@@ -40,3 +42,13 @@ def stored_or_new(store, history, seat, settings):
         done += analyses
     found, = done
     return found
+
+
+def test_a_summary_does_not_depend_on_the_order_the_analyses_come_in():
+    """Workers finish in any order and a read-back lists analyses by store order: the figures must be equal."""
+    def analysis(player: str, loss: float) -> SimpleNamespace:
+        step = SimpleNamespace(chain=0, loss_rank=loss, loss_score=loss, blunder=False)
+        return SimpleNamespace(head=SimpleNamespace(player=player), scored=[step])
+
+    analyses = [analysis("a", loss) for loss in (0.1, 0.2, 0.3)] + [analysis("b", loss) for loss in (0.3, 0.2, 0.1)]
+    assert summarise(analyses) == summarise(list(reversed(analyses)))
