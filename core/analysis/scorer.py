@@ -1,15 +1,10 @@
-"""The scorer: a stored game's decisions, each valued by ISMCTS from what the deciding seat knew then.
+"""The scorer: a stored game's decisions, each valued by search from what the deciding seat knew then.
 
-For each decision the search is the MCTS player's own (`players.mcts.Search`, information-set MCTS): every
-simulation starts from `Rules.sample(state, seat, rng)`, a state drawn from the seat's information at that
-step, never the true one, and plays on to the end of the game. The scorer only watches: it keeps each
-simulation's sampled state (the sampler hands it to the search, which plays it to its end in place) and reads
-the final ranks and scores off it, for the root command the simulation went through. A command's value is
-then its mean final rank and mean final score for the seat; the best command is the one the search tried
-most (the MCTS player's choice), and the loss is how much worse the command played did than that, in rank
-(lower is better) and in score, never below zero. A decision with one legal command is no decision and is
-not scored. So that every legal command is valued, a decision gets at least two simulations per command
-(the search tries every command once before any twice).
+The search is found through the registry (core/analysis/search.py: the players' ISMCTS), and sees the true state
+only through `Rules.sample` for the deciding seat. It values each legal command by its mean final rank and mean
+final score for the seat and names the command it would play, the best one; the loss is how much worse the
+command played did than that, in rank (lower is better) and in score, never below zero. A decision with one legal
+command is no decision and is not scored.
 
 Chains (Rules.continues: a payment card by card) are marked with the index of their first decision; their
 steps' losses add up to the chain's (each step is measured against the best continuation from there).
@@ -22,12 +17,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from meeplog.core.analysis.search import CommandSearch, load_search
 from meeplog.core.audit import AUDIT_EVENTS, CommandAccepted, GameStarted, PlayerFellBack
 from meeplog.core.game import Game, Recorded, block_end
 from meeplog.core.kernel import Command, Rules
 from meeplog.core.registry import load_rules
-from meeplog.players.mcts import Search
-from meeplog.players.mcts_options import MctsOptions
 
 VERSION = "1"  # the analyser's: change it whenever the scores it gives change
 TOP = 5  # the commands kept with their values, best first
@@ -93,11 +87,12 @@ def decisions(history: Sequence[Recorded], seats: frozenset[int] | None = None) 
 
 
 class Scorer:
-    """Values every legal command of a decision by ISMCTS from the deciding seat's information."""
+    """Values every legal command of a decision by search from the deciding seat's information."""
 
-    def __init__(self, rules: Rules[Any, Any], sims: int, seed: int, blunder: float) -> None:
+    def __init__(self, rules: Rules[Any, Any], sims: int, seed: int, blunder: float,
+                 search: CommandSearch | None = None) -> None:
         self.rules, self.sims, self.seed, self.blunder = rules, sims, seed, blunder
-        self.options = MctsOptions(sims=sims)
+        self.search = search or load_search()
 
     def score(self, decision: Decision) -> Scored | None:
         """The decision's analysis, or None when it had only one legal command."""
@@ -106,32 +101,10 @@ class Scorer:
         if len(legal) <= 1:
             return None
         rng = random.Random(f"{self.seed}/{decision.at}")
-        sampled: list[Any] = []
-
-        def sample(draw: random.Random) -> Any:
-            sampled.append(state := rules.sample(decision.state, seat, draw))
-            return state
-
-        search = Search(rules, seat, sample, self.options, rng)
-        edges = search.root.edges
-        totals = {command: [0, 0.0, 0.0] for command in legal}  # visits, rank sum, score sum
-        seen = {command: 0.0 for command in legal}
-        for _ in range(max(self.sims, 2 * len(legal))):
-            search.simulate()
-            outcome = rules.outcome(sampled.pop())
-            for command in legal:
-                edge = edges.get((seat, command))
-                if edge is not None and edge[0] != seen[command]:
-                    seen[command] = edge[0]
-                    total = totals[command]
-                    total[0] += 1
-                    total[1] += outcome.ranks[seat]
-                    total[2] += outcome.scores[seat]
-                    break
-        valued = {command: Valued(rules.describe(decision.state, command), total[1] / total[0],
-                                  total[2] / total[0], int(total[0]))
-                  for command, total in totals.items() if total[0]}
-        best = valued[search.best(legal)]
+        searched = self.search(rules, decision.state, seat, legal, sims=self.sims, rng=rng)
+        valued = {command: Valued(rules.describe(decision.state, command), tried.rank, tried.score, tried.visits)
+                  for command, tried in searched.values.items()}
+        best = valued[searched.best]
         played = valued.get(decision.command)
         if played is None:  # not legal where the search looked: nothing to compare it with
             return None
