@@ -2,7 +2,8 @@
 seat's own information; each player's mean loss per decision with a 95% interval, blunders counted.
 
 Analyses already in the store under the same settings are read back, not made again (core/analysis/record.py);
-the others are made in worker processes, behind a progress bar, and saved as they come. The search and the
+the others are made in worker processes, behind a progress bar, and saved as they come, each listed in the store's
+catalogue of analyses in the same transaction (core/analysis/catalogue.py). The search and the
 workers are imported when the command runs, so they cost the rest of the command line nothing.
 """
 
@@ -37,6 +38,7 @@ def analyse(
     import orjson
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from meeplog.core.analysis.catalogue import Catalogue
     from meeplog.core.analysis.events import Settings
     from meeplog.core.analysis.parallel import analysed, pending
     from meeplog.core.analysis.report import document, table
@@ -44,7 +46,6 @@ def analyse(
     from meeplog.core.analysis.summary import summarise
     from meeplog.core.cli import console, fail, user_errors
     from meeplog.core.leaderboard.cli import existing_store
-    from meeplog.core.store import encoded
     from meeplog.core.tournament.events import GameRecorded
     from meeplog.core.tournament.run import default_workers
     from meeplog.core.tournament.stored import TournamentNotFound, load_tournament, resolve_tournament
@@ -70,12 +71,14 @@ def analyse(
             raise ValueError(f"--seat takes a seat from 0 to {players - 1}")
         seats = tuple(range(players)) if seat is None else (seat,)
         done, tasks = pending(store, histories, seats, settings)
+        catalogue = Catalogue(store)
+        catalogue.save((), done)  # lists those stored before the catalogue was
         if tasks:
             with Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
                           TimeElapsedColumn(), console=console) as progress:
                 bar = progress.add_task("", total=len(tasks))
                 for analyses in analysed(tasks, workers or default_workers()):
-                    store.save_rows([row for a in analyses for row in encoded(a.log)])
+                    catalogue.save(analyses)
                     done += analyses
                     progress.advance(bar)
         rows = summarise(done)

@@ -10,7 +10,7 @@ behind, and running it again starts afresh. Games are never written to.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import astuple
 from datetime import UTC, datetime
 
@@ -27,7 +27,6 @@ from meeplog.core.game import Recorded
 from meeplog.core.store import GameStore
 
 ANALYSIS_NAMESPACE = uuid.UUID("0c6f3f0e-5d4b-5b8e-9a39-2f1d7c3e8a41")
-STARTED_TOPIC = f"{ANALYSIS_TOPIC}/AnalysisStarted"
 
 
 def analysis_id(game_id: uuid.UUID, seat: int, settings: Settings) -> uuid.UUID:
@@ -103,14 +102,3 @@ def analyse(history: Sequence[Recorded], seat: int, settings: Settings) -> Analy
         analysis.record(scored)
     analysis.record(AnalysisFinished(len(analysis.scored)))
     return analysis
-
-
-def analyses_of(store: GameStore, game_id: uuid.UUID) -> Iterator[Analysis]:
-    """Every finished analysis of a stored game, in the order they were made (for the viewer)."""
-    wanted, start = str(game_id), 1
-    while batch := store.recorder.select_notifications(start=start, limit=500, topics=[STARTED_TOPIC]):
-        for note in batch:
-            head = store.mapper.to_domain_event(note)
-            if head.event.game_id == wanted and (found := load_analysis(store, head.originator_id)) is not None:
-                yield found
-        start = batch[-1].id + 1

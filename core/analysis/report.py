@@ -11,6 +11,7 @@ from rich.table import Table
 from meeplog.core.analysis.events import Settings
 from meeplog.core.analysis.record import Analysis
 from meeplog.core.analysis.summary import PlayerLoss
+from meeplog.core.tournament.report import interval, number
 
 
 def table(settings: Settings, games: int, rows: list[PlayerLoss]) -> Table:
@@ -21,9 +22,8 @@ def table(settings: Settings, games: int, rows: list[PlayerLoss]) -> Table:
     for column in ("games", "decisions", "loss", "95% CI", "in score", "blunders"):
         out.add_column(column, justify="right", no_wrap=True, min_width=11 if column == "95% CI" else None)
     for row in rows:
-        interval = "-" if row.low is None or row.high is None else f"{row.low:.3f}-{row.high:.3f}"
-        out.add_row(row.player, str(row.games), str(row.decisions), f"{row.rank_loss:.3f}", interval,
-                    f"{row.score_loss:.2f}", str(row.blunders))
+        out.add_row(row.player, str(row.games), str(row.decisions), number(row.rank_loss, 3),
+                    interval(row.low, row.high), number(row.score_loss), str(row.blunders))
     return out
 
 

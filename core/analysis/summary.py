@@ -12,12 +12,27 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from meeplog.core.analysis.record import Analysis
+from meeplog.core.analysis.events import SeatLoss
+
+if TYPE_CHECKING:
+    from meeplog.core.analysis.record import Analysis
 
 Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class MeanLoss:
+    """Mean loss per decision in expected final rank, with its 95% interval (None from one game)."""
+
+    mean: float
+    low: float | None
+    high: float | None
+    games: int
+    decisions: int
 
 
 @dataclass(frozen=True)
@@ -28,21 +43,13 @@ class PlayerLoss:
     games: int
     decisions: int
     blunders: int
-    rank_loss: float
+    rank_loss: float | None  # None: no decision of its analysed games had a choice
     low: float | None  # the 95% interval of rank_loss; None from one game
     high: float | None
-    score_loss: float
+    score_loss: float | None
 
 
-@dataclass
-class _Game:
-    decisions: int
-    rank: float
-    score: float
-    blunders: int
-
-
-def per_game(analysis: Analysis) -> _Game:
+def per_game(analysis: Analysis) -> SeatLoss:
     """One seat's game, its chains merged: decisions, loss totals and blunders."""
     chains: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
     for scored in analysis.scored:
@@ -50,23 +57,36 @@ def per_game(analysis: Analysis) -> _Game:
         chain[0] += scored.loss_rank
         chain[1] += scored.loss_score
     blunders = sum(1 for scored in analysis.scored if scored.blunder)
-    return _Game(len(chains), sum(c[0] for c in chains.values()), sum(c[1] for c in chains.values()), blunders)
+    return SeatLoss(len(chains), sum(c[0] for c in chains.values()), sum(c[1] for c in chains.values()), blunders)
+
+
+def mean_loss(games: Sequence[SeatLoss]) -> MeanLoss | None:
+    """The mean loss per decision over a player's analysed games; None without a decision to average."""
+    count = sum(game.decisions for game in games)
+    if not count:
+        return None
+    mean = math.fsum(game.rank for game in games) / count
+    error = clustered_error(mean, [(game.rank, game.decisions) for game in games])
+    low, high = (None, None) if error is None else (max(0.0, mean - Z95 * error), mean + Z95 * error)
+    return MeanLoss(mean, low, high, len(games), count)
 
 
 def summarise(analyses: Iterable[Analysis]) -> list[PlayerLoss]:
-    """Each player's mean loss per decision over the analyses given, smallest first."""
-    games: dict[str, list[_Game]] = defaultdict(list)
+    """Each player's mean loss per decision over the analyses given, smallest first (players without one last)."""
+    games: dict[str, list[SeatLoss]] = defaultdict(list)
     for analysis in analyses:
         games[analysis.head.player].append(per_game(analysis))
     rows = []
     for player, played in games.items():
-        count = sum(game.decisions for game in played)
-        mean = math.fsum(game.rank for game in played) / count if count else 0.0
-        error = clustered_error(mean, [(game.rank, game.decisions) for game in played])
-        low, high = (None, None) if error is None else (max(0.0, mean - Z95 * error), mean + Z95 * error)
-        rows.append(PlayerLoss(player, len(played), count, sum(game.blunders for game in played), mean, low, high,
-                               math.fsum(game.score for game in played) / count if count else 0.0))
-    return sorted(rows, key=lambda row: (row.rank_loss, row.player))
+        blunders = sum(game.blunders for game in played)
+        found = mean_loss(played)
+        if found is None:
+            rows.append(PlayerLoss(player, len(played), 0, blunders, None, None, None, None))
+            continue
+        score = math.fsum(game.score for game in played) / found.decisions
+        rows.append(PlayerLoss(player, len(played), found.decisions, blunders, found.mean, found.low, found.high,
+                               score))
+    return sorted(rows, key=lambda row: (row.rank_loss is None, row.rank_loss or 0.0, row.player))
 
 
 def clustered_error(mean: float, totals: list[tuple[float, int]]) -> float | None:

@@ -179,7 +179,9 @@ def run(
                 console.print(f"resuming: {done} games already recorded, {total - done} to play")
             workers = workers or cluster_cpus or default_workers_for(plan)
             within_cap = _play_with_progress(store, tournament, workers, concurrency, backend, settings, max_cost)
-        result = standings(tournament)
+        from meeplog.core.analysis.losses import tournament_losses
+
+        result = standings(tournament, tournament_losses(store, tournament))  # analyses of a resumed one's games
         console.print(printable(result, console.width))
         paths = write_all(result, out)
         console.print(f"standings written to {', '.join(map(str, paths))}")
@@ -299,12 +301,19 @@ def _play_with_progress(
 def show(
     tournament_id: Annotated[str, typer.Argument(help="a tournament's id (or a unique prefix of it)")],
     db: DbOption = DEFAULT_DB,
+    analysis_sims: Annotated[int | None, typer.Option(help="mean loss from the analyses at these simulations "
+                                                           "(default: the setting with the most analyses)")] = None,
+    analysis_seed: Annotated[int | None, typer.Option(help="mean loss from the analyses of this seed")] = None,
 ) -> None:
-    """Print the standings of a stored tournament, finished or not (even while it runs)."""
+    """Print the standings of a stored tournament, finished or not (even while it runs), with each player's mean
+    loss per decision where its games were analysed (`meeplog analyse --tournament ID`)."""
+    from meeplog.core.analysis.losses import tournament_losses
+
     with user_errors():
         store = open_store(db)
         tournament = load_tournament(store, resolve_tournament(store, tournament_id))
-        console.print(printable(standings(tournament), console.width))
+        losses = tournament_losses(store, tournament, analysis_sims, analysis_seed)
+        console.print(printable(standings(tournament, losses), console.width))
 
 
 @app.command("list")

@@ -1,4 +1,7 @@
-"""Standings for people and for programs: a rich table, JSON, CSV, and a PNG of ratings with uncertainty."""
+"""Standings for people and for programs: a rich table, JSON, CSV, and a PNG of ratings with uncertainty.
+
+Where the tournament's games were analysed, the table shows each player's mean loss per decision and its interval
+beside the rating (an empty cell for a player none of whose games was), and a note says from which analyses."""
 
 from __future__ import annotations
 
@@ -12,11 +15,13 @@ from rich import box
 from rich.console import Group
 from rich.table import Table
 
+from meeplog.core.analysis.summary import MeanLoss
 from meeplog.core.tournament.standings import PlayerStanding, Standings
 
+LOSS_FIELDS = [field.name for field in dataclasses.fields(MeanLoss)]  # a CSV row's loss_* columns
 PLAYER_WIDTH = 16  # the least width of a column that folds: a longer cell folds onto more lines within it
 # left out first on narrow terminals
-LEFT_OUT_FIRST = ("95% CI", "rank", "score", "games", "refused", "failed", "forfeited", "fell back")
+LEFT_OUT_FIRST = ("95% CI", "loss CI", "rank", "score", "games", "refused", "failed", "forfeited", "fell back")
 REPORT_LEFT_OUT_FIRST = (
     "cost",
     "retries",
@@ -62,11 +67,15 @@ def table(standings: Standings, width: int | None = None) -> Table:
             "refused": str(p.rejected),
             "failed": str(p.failed),
             "forfeited": str(p.forfeited),
+            "loss": "-" if p.loss is None else number(p.loss.mean, 3),
+            "loss CI": "-" if p.loss is None else interval(p.loss.low, p.loss.high),
         }
         for place, p in enumerate(standings.players, start=1)
     ]
     sometimes = ("refused", "failed", "forfeited")
     columns = [c for c in rows[0] if c not in sometimes or any(row[c] != "0" for row in rows)]
+    if standings.analysis is None:
+        columns = [c for c in columns if c not in ("loss", "loss CI")]
     return _fitted(title, rows, columns, width, LEFT_OUT_FIRST)
 
 
@@ -152,6 +161,8 @@ def _notes(standings: Standings) -> list[str]:
         notes.append(f"{standings.forfeited} games were forfeited by a dead seat (column forfeited): they rate nobody")
     if standings.failed:
         notes.append(f"{standings.failed} games could not be played (see the JSON file for why)")
+    if standings.analysis is not None:
+        notes.append(f"loss: {standings.analysis.describe()} (`meeplog analyse --tournament`); lower is better")
     return notes
 
 
@@ -162,6 +173,11 @@ def _percent(value: float | None) -> str:
 def percent_interval(low: float | None, high: float | None) -> str:
     """A share's interval as a table shows it (`31-57%`), or `-` without one."""
     return "-" if low is None or high is None else f"{100 * low:.0f}-{100 * high:.0f}%"
+
+
+def interval(low: float | None, high: float | None, digits: int = 3) -> str:
+    """A figure's interval as a table shows it (`0.120-0.310`), or `-` without one."""
+    return "-" if low is None or high is None else f"{low:.{digits}f}-{high:.{digits}f}"
 
 
 def number(value: float | None, digits: int = 2) -> str:
@@ -186,7 +202,8 @@ def _csv_row(player: PlayerStanding) -> dict[str, Any]:
     row = dataclasses.asdict(player)
     report = row.pop("report")
     report["failures"] = ";".join(f"{kind}={count}" for kind, count in report["failures"].items())
-    return {**row, **report}
+    loss = row.pop("loss") or {}
+    return {**row, **report, **{f"loss_{key}": loss.get(key) for key in LOSS_FIELDS}}
 
 
 def write_plot(standings: Standings, path: Path) -> None:

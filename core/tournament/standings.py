@@ -8,13 +8,16 @@ model from the final ranks. Win rate is the share of rated games ranked first, a
 splitting the win; its 95% interval is Wilson's. `rejected` counts games in which a player had a
 command refused (and then played a legal one, or the game would be a fallback); `failed` counts games
 with the player seated that could not be played at all. `report` is how the player played in every
-recorded game, rated or not (core/tournament/behaviour.py).
+recorded game, rated or not (core/tournament/behaviour.py). `loss` is the player's mean loss per decision
+over the tournament's analysed games, a second skill measure, given only where analyses exist
+(core/analysis/losses.py).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -23,6 +26,10 @@ from meeplog.core.tournament.aggregate import Tournament
 from meeplog.core.tournament.behaviour import PlayerReport, SeatReport, player_report
 from meeplog.core.tournament.events import GameFailed, GameRecorded
 from meeplog.core.tournament.schedule import labels
+
+if TYPE_CHECKING:
+    from meeplog.core.analysis.losses import Losses, LossSource
+    from meeplog.core.analysis.summary import MeanLoss
 
 Z95 = 1.959964
 
@@ -46,6 +53,7 @@ class PlayerStanding:
     failed: int
     report: PlayerReport
     forfeited: int = 0  # games this player's seat forfeited
+    loss: MeanLoss | None = None  # mean loss per decision over its analysed games; None: none analysed
 
 
 @dataclass(frozen=True)
@@ -72,6 +80,7 @@ class Standings:
     players: list[PlayerStanding] = field(default_factory=list)
     failures: list[GameFailed] = field(default_factory=list)
     forfeits: list[Forfeit] = field(default_factory=list)
+    analysis: LossSource | None = None  # which analyses the players' `loss` comes from; None: no game analysed
 
 
 @dataclass
@@ -88,7 +97,8 @@ class _Tally:
     seats: list[SeatReport] = field(default_factory=list)
 
 
-def standings(tournament: Tournament) -> Standings:
+def standings(tournament: Tournament, losses: Losses[int] | None = None) -> Standings:
+    """The tournament's standings; with `losses` (by player index), each player's mean loss beside its rating."""
     plan = tournament.plan
     model = PlackettLuce()
     names = labels(plan.players)
@@ -110,6 +120,9 @@ def standings(tournament: Tournament) -> Standings:
                 forfeits.append(Forfeit(result.index, result.game_id, result.forfeited, player, result.why or ""))
     specs = [str(NamedSpec.parse(player).spec) for player in plan.players]
     players = [_standing(name, spec, tally) for name, spec, tally in zip(names, specs, tallies, strict=True)]
+    if losses is not None:
+        for index, standing in enumerate(players):
+            standing.loss = losses.players.get(index)
     players.sort(key=lambda p: (-p.ordinal, p.player))
     return Standings(
         tournament=str(tournament.id),
@@ -123,6 +136,7 @@ def standings(tournament: Tournament) -> Standings:
         players=players,
         failures=failures,
         forfeits=forfeits,
+        analysis=None if losses is None else losses.source,
     )
 
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from meeplog.core.analysis.record import Analysis, analyses_of
+from meeplog.core.analysis.catalogue import analyses_of
+from meeplog.core.analysis.record import Analysis
 from meeplog.core.audit import GameFinished, GameStarted
 from meeplog.core.codec import DecodeError
 from meeplog.core.game import Recorded

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from meeplog.core.analysis.catalogue import Catalogue, analyses_of
 from meeplog.core.analysis.events import Settings
 from meeplog.core.analysis.parallel import analysed, pending
-from meeplog.core.analysis.record import analyses_of, analysis_id, load_analysis
+from meeplog.core.analysis.record import analysis_id, load_analysis
 from meeplog.core.analysis.summary import summarise
-from meeplog.core.store import encoded, open_store
+from meeplog.core.store import open_store
 from tests.analysis.games import forest_game
 
 
@@ -38,7 +39,7 @@ def stored_or_new(store, history, seat, settings):
     """The seat's analysis: found in the store, or made and saved, as `meeplog analyse` does."""
     done, tasks = pending(store, [history], (seat,), settings)
     for analyses in analysed(tasks, workers=1):
-        store.save_rows([row for analysis in analyses for row in encoded(analysis.log)])
+        Catalogue(store).save(analyses)
         done += analyses
     found, = done
     return found

@@ -6,9 +6,10 @@ import re
 
 from starlette.testclient import TestClient
 
+from meeplog.core.analysis.catalogue import Catalogue
 from meeplog.core.analysis.events import Settings
 from meeplog.core.analysis.record import analyse
-from meeplog.core.store import encoded, open_store
+from meeplog.core.store import open_store
 from meeplog.replays.steps import Timeline
 from meeplog.replays.viewer.app import create_app
 from meeplog.replays.viewer.library import StoreLibrary
@@ -23,7 +24,7 @@ def test_the_timeline_shows_each_loss_and_a_step_its_top_commands_to_the_table_a
     assert plain.status_code == 200 and 'class="losses"' not in plain.text
     settings = Settings(sims=20, seed=1, blunder=0.0, version="1")  # every scored decision a blunder
     analysis = analyse(game.log, 1, settings)
-    store.save_rows(encoded(analysis.log))
+    Catalogue(store).save([analysis])
     client = TestClient(create_app(StoreLibrary(store, "test")))
     first = analysis.scored[0]
     step = Timeline.of(game.log).decisions.index(first.at - 1) + 1
