@@ -5,6 +5,8 @@ Each section lists its players best first with a rating and its 95% interval, th
 record, and, per game and table size, how often each seat won (the first seat's advantage against a fair 1/n).
 Under `bt` the ratings are the Plackett-Luce fit (core/leaderboard/strengths.py), sorted by rating; under
 `openskill` they are openskill's mu with mu ± 1.96 sigma, sorted by mu - 3 sigma as the tournament standings are.
+Where games were analysed, each player's mean loss per decision stands beside its rating, a second skill measure, from
+one analyser setting for the whole board (core/analysis/losses.py); across games it pools every analysed decision.
 """
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from meeplog.core.analysis.events import Listed
+from meeplog.core.analysis.losses import LossSource, choose, losses_under
+from meeplog.core.analysis.summary import MeanLoss
 from meeplog.core.leaderboard.head_to_head import HeadToHead
 from meeplog.core.leaderboard.online import Skill, mean_skill
 from meeplog.core.leaderboard.projection import LeaderboardView
@@ -38,6 +43,7 @@ class Standing:
     average_rank: float | None
     fell_back: int  # games counted apart because this player's fallback made most of its seat's decisions
     forfeited: int  # games its seat forfeited
+    loss: MeanLoss | None = None  # mean loss per decision over its analysed games; None: none analysed
 
 
 @dataclass(frozen=True)
@@ -71,18 +77,25 @@ class Leaderboard:
     sections: list[Section]  # across games first when there are several games, then each game by name
     flagged: dict[str, list[str]]  # names given to more than one spec, with the specs (kept apart)
     unfinished: int  # games started and not ended (being played, or stopped)
+    analysis: LossSource | None = None  # which analyses the standings' `loss` comes from; None: no game analysed
 
     def section(self, game: str) -> Section | None:
         return next((section for section in self.sections if section.game == game), None)
 
 
-def leaderboard(view: LeaderboardView, store: str, strengths: Strengths, game: str | None = None) -> Leaderboard:
-    """The leaderboard of everything `view` has read (of one game's results only, if `game` is given)."""
+def leaderboard(view: LeaderboardView, store: str, strengths: Strengths, game: str | None = None, *,
+                analyses: Sequence[Listed] = (), analysis_sims: int | None = None,
+                analysis_seed: int | None = None) -> Leaderboard:
+    """The leaderboard of everything `view` has read (of one game's results only, if `game` is given), with the mean
+    losses of the `analyses` listed in the store's catalogue, under the setting asked for or the most common one."""
     games = sorted(view.tallies) if game is None else [game] if game in view.tallies else []
     tallies = [view.tallies[name] for name in games]
-    sections = [_section(view, strengths, name, [tally]) for name, tally in zip(games, tallies, strict=True)]
+    analyses = [line for line in analyses if line.game in games]
+    source = choose(analyses, analysis_sims, analysis_seed)
+    losses = _Losses(view, analyses, source)
+    sections = [_section(view, strengths, name, [tally], losses) for name, tally in zip(games, tallies, strict=True)]
     if len(tallies) > 1:
-        sections.insert(0, _section(view, strengths, ALL_GAMES, tallies))
+        sections.insert(0, _section(view, strengths, ALL_GAMES, tallies, losses))
     return Leaderboard(
         store=store,
         model=view.settings.model,
@@ -90,11 +103,27 @@ def leaderboard(view: LeaderboardView, store: str, strengths: Strengths, game: s
         sections=sections,
         flagged=view.players.flagged(),
         unfinished=len(view.playing),
+        analysis=source,
     )
 
 
-def _section(view: LeaderboardView, strengths: Strengths, game: str, tallies: Sequence[GameTally]) -> Section:
+class _Losses:
+    """The mean losses of a section's players, under the board's one analyser setting."""
+
+    def __init__(self, view: LeaderboardView, analyses: Sequence[Listed], source: LossSource | None) -> None:
+        self.players, self.analyses, self.source = view.players, analyses, source
+
+    def of(self, game: str) -> dict[int, MeanLoss]:
+        if self.source is None:
+            return {}
+        lines = self.analyses if game == ALL_GAMES else [line for line in self.analyses if line.game == game]
+        return losses_under(lines, self.source.settings, lambda line: self.players.find(line.player))
+
+
+def _section(view: LeaderboardView, strengths: Strengths, game: str, tallies: Sequence[GameTally],
+             losses: _Losses) -> Section:
     ratings = _ratings(view, strengths, game, tallies)
+    loss = losses.of(game)
     players = view.players
     ranked = sorted(
         _player_totals(tallies).items(),
@@ -113,7 +142,9 @@ def _section(view: LeaderboardView, strengths: Strengths, game: str, tallies: Se
         game=game,
         rated=sum(tally.rated for tally in tallies),
         apart=dict(sorted(apart.items())),
-        standings=[_standing(labels[p], players.identities[p], ratings.get(p), total) for p, total in ranked],
+        standings=[
+            _standing(labels[p], players.identities[p], ratings.get(p), total, loss.get(p)) for p, total in ranked
+        ],
         head_to_head=tallies[0].pairs.merged(tally.pairs for tally in tallies[1:]).rows(labels, order),
         first_seat=_first_seats(tallies[0]) if len(tallies) == 1 else [],
     )
@@ -148,7 +179,7 @@ def _player_totals(tallies: Sequence[GameTally]) -> dict[int, PlayerTally]:
     return totals
 
 
-def _standing(label: str, identity: str, rating: Rating | None, tally: PlayerTally) -> Standing:
+def _standing(label: str, identity: str, rating: Rating | None, tally: PlayerTally, loss: MeanLoss | None) -> Standing:
     games = tally.games
     win_low, win_high = wilson(tally.wins, games) if games else (None, None)
     return Standing(
@@ -165,6 +196,7 @@ def _standing(label: str, identity: str, rating: Rating | None, tally: PlayerTal
         average_rank=tally.ranks / games if games else None,
         fell_back=tally.apart[FALLBACK],
         forfeited=tally.apart[FORFEIT],
+        loss=loss,
     )
 
 

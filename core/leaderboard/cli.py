@@ -26,6 +26,9 @@ def leaderboard(
     include_forfeits: Annotated[
         bool, typer.Option(help="rate the games forfeited or decided mostly by a fallback (by default unrated)")
     ] = False,
+    analysis_sims: Annotated[int | None, typer.Option(help="mean loss from the analyses at these simulations "
+                                                           "(default: the setting with the most analyses)")] = None,
+    analysis_seed: Annotated[int | None, typer.Option(help="mean loss from the analyses of this seed")] = None,
 ) -> None:
     """Rank every player over every stored game: per game and across games, head to head, the first seat's edge."""
     from meeplog.core.cli import console, user_errors
@@ -40,14 +43,14 @@ def leaderboard(
         if game is not None:
             load_rules(game)  # an unknown game is named in one line, with the known ones
         settings = Settings(model=cast("Model", model), include_forfeits=include_forfeits)
-        board = LeaderboardReader(existing_store(db), db, keep=True).read(settings, game)
+        board = LeaderboardReader(existing_store(db), db, keep=True).read(settings, game, analysis_sims, analysis_seed)
         if not board.sections:
             what = f"no finished {game} game" if game else "no finished game"
             raise ValueError(f"{what} in {db}; `meeplog play` and `meeplog tournament` store games")
         for path, writer in ((json, write_json), (csv, write_csv), (png, write_plot)):
             if path is not None:
                 writer(board, path)
-    console.print(printable(board))
+    console.print(printable(board, console.width))
 
 
 def existing_store(db: str) -> GameStore:

@@ -61,6 +61,11 @@ class Players:
             self._seats[seat] = found
         return found
 
+    def find(self, seat: str) -> int | None:
+        """The player a seat's text names, if met already (never a new one)."""
+        found = self._seats.get(seat)
+        return found if found is not None else self._index.get(identity(seat)[0])
+
     def label(self, player: int) -> str:
         """The player's name, or its spec without one; a name given to two specs is followed by its spec."""
         name = self.names[player]

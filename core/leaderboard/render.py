@@ -12,8 +12,8 @@ from rich import box
 from rich.console import Group
 from rich.table import Table
 
-from meeplog.core.leaderboard.board import ALL_GAMES, Leaderboard, Section
-from meeplog.core.tournament.report import number, percent_interval
+from meeplog.core.leaderboard.board import ALL_GAMES, Leaderboard, Section, Standing
+from meeplog.core.tournament.report import LOSS_FIELDS, PLAYER_WIDTH, interval, number, percent_interval
 
 MODEL_NOTES = {
     "bt": "ratings: Plackett-Luce (Bradley-Terry for two seats) fitted by maximum likelihood, Elo scale, "
@@ -27,22 +27,25 @@ def title(section: Section) -> str:
     return "All games" if section.game == ALL_GAMES else section.game
 
 
-def printable(board: Leaderboard) -> Group:
-    """Each section's standings, its head-to-head table and its first-seat lines, then the notes."""
+def printable(board: Leaderboard, width: int | None = None) -> Group:
+    """Each section's standings (within `width` columns), its head-to-head table and its first-seat lines, then the
+    notes."""
     parts: list[Any] = []
     for section in board.sections:
-        parts.append(standings_table(section, board.model))
+        parts.append(standings_table(section, board.model, analysed=board.analysis is not None, width=width))
         if section.head_to_head:
             parts.append(head_to_head_table(section))
         parts += [*first_seat_lines(section), ""]
     return Group(*parts, *notes(board))
 
 
-def standings_table(section: Section, model: str) -> Table:
-    """The section's players best first; `fell back` and `forfeited` only when a player has some."""
-    apart = ", ".join(f"{count} {why}" for why, count in section.apart.items())
-    caption = f"counted apart: {apart}" if apart else None
-    table = Table(title=f"{title(section)}: {section.rated} rated games", caption=caption, box=box.SIMPLE_HEAD)
+LEFT_OUT_FIRST = ("games", "loss CI", "95% CI")  # on a terminal too narrow for every column
+
+
+def standings_table(section: Section, model: str, *, analysed: bool = False, width: int | None = None) -> Table:
+    """The section's players best first; `fell back` and `forfeited` only when a player has some, mean loss only
+    where games were `analysed` (and `-` for a player none of whose games was). Within `width` columns, the least
+    telling columns are left out, as the caption says, rather than figures folded."""
     digits = 0 if model == "bt" else 1
     rows = [
         {
@@ -55,16 +58,45 @@ def standings_table(section: Section, model: str) -> Table:
             "rank": number(s.average_rank, 2),
             "fell back": str(s.fell_back),
             "forfeited": str(s.forfeited),
+            "loss": "-" if s.loss is None else number(s.loss.mean, 3),
+            "loss CI": "-" if s.loss is None else interval(s.loss.low, s.loss.high),
         }
         for place, s in enumerate(section.standings, start=1)
     ]
     sometimes = ("fell back", "forfeited")
     columns = [column for column in rows[0] if column not in sometimes or any(row[column] != "0" for row in rows)]
+    if not analysed:
+        columns = columns[:-2]  # loss, loss CI
+    apart = ", ".join(f"{count} {why}" for why, count in section.apart.items())
+    notes = [f"counted apart: {apart}"] if apart else []
+    left_out = []
+    while width is not None and _width(rows, columns) > width and (
+        column := next((c for c in LEFT_OUT_FIRST if c in columns), None)
+    ):
+        columns.remove(column)
+        left_out.append(column)
+    if left_out:
+        notes.append(f"left out for a narrow terminal: {', '.join(left_out)}")
+    return _standings(section, rows, columns, notes)
+
+
+def _standings(section: Section, rows: list[dict[str, str]], columns: list[str], notes: list[str]) -> Table:
+    table = Table(title=f"{title(section)}: {section.rated} rated games", caption="; ".join(notes) or None,
+                  box=box.SIMPLE_HEAD)
     for column in columns:
-        table.add_column(column, justify="left" if column == "player" else "right", overflow="fold")
+        table.add_column(column, justify="left" if column == "player" else "right", overflow="fold",
+                         no_wrap=column != "player")
     for row in rows:
         table.add_row(*(row[column] for column in columns))
     return table
+
+
+def _width(rows: list[dict[str, str]], columns: list[str]) -> int:
+    """The table's width with the player column folded to PLAYER_WIDTH at most and no other: each column's widest
+    cell or header, a space either side of it, a divider between two columns and the two edges."""
+    widths = [max(len(column), *(len(row[column]) for row in rows)) for column in columns]
+    folded = [min(w, PLAYER_WIDTH) if column == "player" else w for column, w in zip(columns, widths, strict=True)]
+    return sum(folded) + 3 * len(columns) + 1
 
 
 def head_to_head_table(section: Section) -> Table:
@@ -93,6 +125,9 @@ def notes(board: Leaderboard) -> list[str]:
         f"games decided mostly by a fallback, forfeited by a dead seat or forked are counted apart: {included}"
         + ("" if board.include_forfeits else " (--include-forfeits rates the first two)")
     )
+    if board.analysis is not None:
+        lines.append(f"loss: {board.analysis.describe()} (`meeplog analyse`); lower is better, and across games it "
+                     "pools every analysed decision")
     for name, specs in board.flagged.items():
         lines.append(f"the name {name!r} is given to {len(specs)} specs, kept apart: {'; '.join(specs)}")
     if board.unfinished:
@@ -110,13 +145,16 @@ def write_json(board: Leaderboard, path: Path) -> None:
 
 def write_csv(board: Leaderboard, path: Path) -> None:
     """One row per player of each section (`game` is `all` across games)."""
-    fields = [field.name for field in dataclasses.fields(board.sections[0].standings[0].__class__)]
+    fields = [field.name for field in dataclasses.fields(Standing) if field.name != "loss"]
     with path.open("w", newline="") as file:
-        writer = csv.DictWriter(file, fieldnames=["game", "place", *fields])
+        writer = csv.DictWriter(file, fieldnames=["game", "place", *fields, *(f"loss_{key}" for key in LOSS_FIELDS)])
         writer.writeheader()
         for section in board.sections:
             for place, standing in enumerate(section.standings, start=1):
-                writer.writerow({"game": section.game, "place": place, **dataclasses.asdict(standing)})
+                row = dataclasses.asdict(standing)
+                loss = row.pop("loss") or {}
+                writer.writerow({"game": section.game, "place": place, **row,
+                                 **{f"loss_{key}": loss.get(key) for key in LOSS_FIELDS}})
 
 
 def write_plot(board: Leaderboard, path: Path) -> None:
