@@ -30,6 +30,7 @@ import dataclasses
 import itertools
 import math
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -110,7 +111,7 @@ class ActionCatalogue:
                 self._paths[command] = path
             found.append((path, command))
         for first, commands in ranked.items():
-            in_order = sorted(commands, key=lambda command: (type(command).__name__, *map(_order, _values(command))))
+            in_order = sorted(commands, key=_rank_key)
             found += [((first + rank,), command) for rank, command in enumerate(in_order)]
         return found
 
@@ -141,12 +142,17 @@ class Choice:
         self.options = {path[0] for path, _ in paths}
 
     def mask(self) -> np.ndarray:
-        mask = np.zeros(self._size, dtype=np.int8)
-        mask[list(self.options)] = 1
-        return mask
+        """1 for the indices legal now: set in a bytearray, which numpy then wraps (a few options each step,
+        where a fancy index would first make an array of them, at twice the cost)."""
+        mask = bytearray(self._size)
+        for option in self.options:
+            mask[option] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def building(self) -> np.ndarray:
         """How often each index was chosen so far in this decision (the combination being built)."""
+        if not self.chosen:  # most decisions: counting nothing costs ten times making the zeros
+            return np.zeros(self._size, dtype=np.int16)
         return np.bincount(self.chosen, minlength=self._size).astype(np.int16)
 
     def choose(self, action: int) -> Command | None:
@@ -166,5 +172,8 @@ class Choice:
         return paths[0][1]
 
 
-def _values(command: Command) -> tuple[Any, ...]:
-    return scalar_values(command) + tuple_values(command)
+@lru_cache(maxsize=1 << 16)
+def _rank_key(command: Command) -> tuple[Any, ...]:
+    """Where a command of a ranked class (or an unlisted one) stands among those offered with it: by class, then
+    by its fields. Kept, as a ranked class offers the same few dozen commands decision after decision."""
+    return (type(command).__name__, *map(_order, scalar_values(command) + tuple_values(command)))

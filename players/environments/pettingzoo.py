@@ -26,7 +26,7 @@ from pettingzoo import AECEnv
 from pydantic import BaseModel
 
 from meeplog.core.game import Game
-from meeplog.core.kernel import Command, GameEvent, Outcome, Rules
+from meeplog.core.kernel import Command, GameEvent, Outcome, Pending, Rules
 from meeplog.core.narrate import narrate
 from meeplog.core.players import Need, Observation
 from meeplog.core.registry import load_rules
@@ -84,7 +84,8 @@ class MeeplogEnv(AECEnv):
         model = self.rules.view_model()
         self.plain_view = model.plain if isinstance(model, PlainView) else None  # None: through the model
         self.possible_agents = [f"player_{seat}" for seat in range(count)]
-        size = self.catalogue.size
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        size = self._size = self.catalogue.size
         self._action_space = spaces.Discrete(size)
         self._observation_space = spaces.Dict(
             {
@@ -133,28 +134,34 @@ class MeeplogEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         choice = self._choice if agent == self.agent_selection and self._waiting else None
-        return self.encode(self.state, self.possible_agents.index(agent), choice)
+        return self.encode(self.state, self._seat_of[agent], choice, self._pending)
 
     def action_mask(self, agent: str) -> np.ndarray:
         """The legal actions of `agent` now, without the dearer rest of its observation (the view's vector)."""
         if agent == self.agent_selection and self._waiting:
             return self._choice.mask()
-        return np.zeros(self.catalogue.size, dtype=np.int8)
+        return np.zeros(self._size, dtype=np.int8)
 
-    def encode(self, state: Any, seat: int, choice: Choice | None) -> dict[str, np.ndarray]:
-        """The observation of `seat` in `state`, from its view and the decision it is making (if any) alone."""
-        size = self.catalogue.size
-        return {
-            "observation": self.vector(state, seat),
-            "action_mask": choice.mask() if choice else np.zeros(size, dtype=np.int8),
-            "building": choice.building() if choice else np.zeros(size, dtype=np.int16),
-        }
+    def encode(
+        self, state: Any, seat: int, choice: Choice | None, pending: Pending | None = None
+    ) -> dict[str, np.ndarray]:
+        """The observation of `seat` in `state`, from its view and the decision it is making (if any) alone;
+        `pending`, the state's, spares asking the kernel for it again."""
+        if choice is None:
+            return {
+                "observation": self.vector(state, seat, pending),
+                "action_mask": np.zeros(self._size, dtype=np.int8),
+                "building": np.zeros(self._size, dtype=np.int16),
+            }
+        return {"observation": self.vector(state, seat, pending), "action_mask": choice.mask(),
+                "building": choice.building()}
 
-    def vector(self, state: Any, seat: int) -> np.ndarray:
+    def vector(self, state: Any, seat: int, pending: Pending | None = None) -> np.ndarray:
         """The view of `seat` in `state` as numbers: from its plain data where the view model builds it, else
-        from the pydantic view (the same vector either way)."""
+        from the pydantic view (the same vector either way); `pending` as in `encode`."""
         if self.plain_view is not None:
-            return self.encoder.encode_data(self.plain_view(state, seat, self.rules.pending(state)))
+            pending = self.rules.pending(state) if pending is None else pending
+            return self.encoder.encode_data(self.plain_view(state, seat, pending))
         return self.encoder.encode(self.rules.view(state, seat))
 
     def step(self, action: int | None) -> None:
@@ -163,13 +170,13 @@ class MeeplogEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         if action is None:
             raise ValueError(f"{agent} must act now: None is only for an agent whose game is over")
         command = self._choice.choose(int(action))
         if command is not None:
             self.play_command(agent, command)
-        self._accumulate_rewards()
+            if self.terminations[agent]:  # rewards are all 0 until the game ends: only this step hands them out
+                self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The narration of the game so far, as `meeplog log` prints it (only what was not rendered yet)."""
@@ -204,7 +211,7 @@ class MeeplogEnv(AECEnv):
 
     def play_command(self, agent: str, command: Command) -> None:
         """The selected agent plays a whole command (a Meeplog player's answer, or the end of a built one)."""
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         if agent != self.agent_selection or not self._waiting:
             raise ValueError(f"{agent} is not the agent to act now; {self.agent_selection} is")
         self._told[seat] = len(self.events)
@@ -227,7 +234,7 @@ class MeeplogEnv(AECEnv):
             self.events += self.rules.apply(self.state, seat, command, self._rng)
 
     def _next_decision(self) -> None:
-        pending = self.rules.pending(self.state)
+        pending = self._pending = self.rules.pending(self.state)  # the state changes only before this call
         self._waiting = list(pending.seats)
         self._chosen: list[tuple[int, Command]] = []
         if pending.over:
@@ -238,7 +245,7 @@ class MeeplogEnv(AECEnv):
     def _select(self, seat: int) -> None:
         """Make `seat` the agent to act, with the legal commands of the state before this decision's moves."""
         self.agent_selection = self.possible_agents[seat]
-        self._choice = Choice(self.catalogue.paths(self.rules.legal(self.state, seat)), self.catalogue.size)
+        self._choice = Choice(self.catalogue.paths(self.rules.legal(self.state, seat)), self._size)
 
     def _finish(self) -> None:
         outcome = self.rules.outcome(self.state)

@@ -84,8 +84,15 @@ def tuple_values(command: Command) -> tuple[tuple[Any, ...], ...]:
     return tuple(value for value in _field_values(command) if isinstance(value, tuple))
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # a command class's field names, in declaration order
+
+
 def _field_values(command: Command) -> Iterator[Any]:
-    return (getattr(command, item.name) for item in dataclasses.fields(command))
+    kind = type(command)
+    names = _FIELD_NAMES.get(kind)
+    if names is None:  # once per class: dataclasses.fields costs more than the rest of a command's reading
+        names = _FIELD_NAMES[kind] = tuple(item.name for item in dataclasses.fields(command))
+    return (getattr(command, name) for name in names)
 
 
 def survey(rules: Rules[Any, Any], config: BaseModel, games: int = SURVEY_GAMES) -> Survey:
