@@ -39,6 +39,7 @@ HOT_MODULES = (
     "meeplog.games.donkey.heuristic",
     "meeplog.games.donkey.legal",
     "meeplog.games.donkey.loads",
+    "meeplog.games.donkey.plain_view",
     "meeplog.games.donkey.rules",
     "meeplog.games.donkey.sampling",
     "meeplog.games.donkey.state",
@@ -48,6 +49,7 @@ HOT_MODULES = (
     "meeplog.games.forest.evolve",
     "meeplog.games.forest.heuristic",
     "meeplog.games.forest.legal",
+    "meeplog.games.forest.plain_view",
     "meeplog.games.forest.rules",
     "meeplog.games.forest.sampling",
     "meeplog.games.forest.state",
@@ -59,6 +61,7 @@ HOT_MODULES = (
     "meeplog.games.hike.heuristic",
     "meeplog.games.hike.legal",
     "meeplog.games.hike.packs",
+    "meeplog.games.hike.plain_view",
     "meeplog.games.hike.rules",
     "meeplog.games.hike.sampling",
     "meeplog.games.hike.state",
@@ -68,6 +71,7 @@ HOT_MODULES = (
     "meeplog.games.routard.evolve",
     "meeplog.games.routard.heuristic",
     "meeplog.games.routard.legal",
+    "meeplog.games.routard.plain_view",
     "meeplog.games.routard.queries",
     "meeplog.games.routard.rules",
     "meeplog.games.routard.sampling",
@@ -81,6 +85,7 @@ HOT_MODULES = (
     "meeplog.games.trekking.evolve",
     "meeplog.games.trekking.heuristic",
     "meeplog.games.trekking.legal",
+    "meeplog.games.trekking.plain_view",
     "meeplog.games.trekking.reach",
     "meeplog.games.trekking.routes",
     "meeplog.games.trekking.rules",
@@ -88,6 +93,7 @@ HOT_MODULES = (
     "meeplog.games.trekking.souvenirs",
     "meeplog.games.trekking.state",
     "meeplog.players.mcts",
+    "meeplog.players.observation_slots",
 )
 GROUP = "meeplog.core.compiled"  # mypyc names the group's shared library module after it, with "__mypyc"
 BUILD = Path(sys.prefix) / "meeplog-compiled"

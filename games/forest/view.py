@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from meeplog.core.kernel import Pending
+from meeplog.games.forest.plain_view import view_data
 from meeplog.games.forest.state import ForestState
 
 
@@ -82,48 +83,6 @@ class ForestView(BaseModel, frozen=True):
         return view_data(state, seat, pending)
 
 
-def card(state: ForestState, card_id: int) -> dict[str, Any]:
-    data = state.data
-    return {"id": card_id, "suit": data.player_cards.suits[data.suit(card_id)], "value": data.value(card_id)}
-
-
-def orangutan(state: ForestState, index: int) -> dict[str, Any]:
-    info = state.data.orangutan[index]
-    requires = [*info.requirement, *["any"] * info.any]
-    return {"id": index, "name": info.id, "points": info.points, "requires": requires}
-
-
 def view(state: ForestState, seat: int, pending: Pending) -> ForestView:
     """Built as plain data and validated once, so that the environments can take the data alone."""
     return ForestView.model_validate(view_data(state, seat, pending))
-
-
-def view_data(state: ForestState, seat: int, pending: Pending) -> dict[str, Any]:
-    """The view as plain data: ForestView's fields."""
-    return {
-        "seat": seat,
-        "game": state.game,
-        "round": state.round,
-        "phase": state.phase,
-        "to_act": list(pending.seats),
-        "leader": state.leader,
-        "first": state.first if state.first >= 0 else None,
-        "second": state.second if state.second >= 0 else None,
-        "hand": [card(state, c) for c in state.hands[seat]],
-        "trick": [{"seat": s, "card": card(state, c)} for s, c in state.trick],
-        "display": [orangutan(state, o) for o in state.display],
-        "orangutan_deck_size": len(state.deck),
-        "set_aside_size": len(state.set_aside),
-        "discard": [card(state, c) for c in state.discard],
-        "seats": [
-            {
-                "hand_size": len(state.hands[s]),
-                "won": [card(state, c) for c in state.won[s]],
-                "orangutans": [orangutan(state, o) for o in state.orangutans[s]],
-                "cards_under_orangutans": len(state.under[s]),
-                "deforestation_taken": state.deforestation_taken[s],
-                "banked_score": state.banked[s],
-            }
-            for s in range(state.players)
-        ],
-    }

@@ -7,9 +7,8 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from meeplog.core.kernel import Pending
-from meeplog.games.hike.legal import expected
-from meeplog.games.hike.packs import weight
-from meeplog.games.hike.state import EMPTY, HIKE, SETUP, HikeState
+from meeplog.games.hike.plain_view import view_data
+from meeplog.games.hike.state import HikeState
 
 
 class Card(BaseModel, frozen=True):
@@ -97,80 +96,6 @@ class HikeView(BaseModel, frozen=True):
         return view_data(state, seat, pending)
 
 
-def card(state: HikeState, card_id: int) -> dict[str, Any]:
-    cards = state.cards
-    return {"id": card_id, "name": cards.names[card_id], "boots": cards.boots[card_id],
-            "hazard": not cards.is_item(card_id)}
-
-
-def _cards(state: HikeState, ids: list[int]) -> list[dict[str, Any]]:
-    return [card(state, c) for c in ids]
-
-
-def _visible(state: HikeState, observer: int, owner: int, slot: int) -> bool:
-    if owner == observer:
-        return True
-    if state.phase == SETUP and not state.pack_shown[owner]:
-        return False
-    return state.shows(owner, slot)
-
-
-def _seat(state: HikeState, observer: int, owner: int) -> dict[str, Any]:
-    pack = state.packs[owner]
-    secret_packing = owner != observer and state.phase == SETUP and not state.pack_shown[owner]
-    slots: list[dict[str, Any]] = []
-    for slot, held in enumerate(pack):
-        name = state.cards.slot_names[slot]
-        if held == EMPTY or secret_packing:
-            slots.append({"slot": name, "card": None, "face_down": False})
-        elif _visible(state, observer, owner, slot):
-            slots.append({"slot": name, "card": card(state, held), "face_down": False})
-        else:
-            slots.append({"slot": name, "card": None, "face_down": True})
-    all_seen = not secret_packing and not any(s["face_down"] for s in slots)
-    packed_in_secret = sum(1 for held in pack if held != EMPTY) if secret_packing else 0
-    return {
-        "seat": owner,
-        "hand_size": len(state.hands[owner]) + packed_in_secret,
-        "known_in_hand": _cards(state, state.known[owner]),
-        "backpack": slots,
-        "backpack_weight": weight(state.cards, pack) if all_seen else None,
-        "known_absent": _cards(state, sorted(state.lacks[owner])),
-        "score_pile": _cards(state, state.scores[owner]),
-        "score": sum(state.cards.boots[c] for c in state.scores[owner]),
-    }
-
-
 def view(state: HikeState, seat: int, pending: Pending) -> HikeView:
     """Built as plain data and validated once, so that the environments can take the data alone."""
     return HikeView.model_validate(view_data(state, seat, pending))
-
-
-def view_data(state: HikeState, seat: int, pending: Pending) -> dict[str, Any]:
-    """The view as plain data: HikeView's fields."""
-    trail = None
-    if state.phase == HIKE:
-        trail = {
-            "lead_hiker": state.current,
-            "leader": state.leader,
-            "hikers": state.clockwise(state.leader, state.hikers),
-            "revealed_not_taken": _cards(state, state.pool),
-            "meeting": card(state, state.revealed) if state.revealed != EMPTY else None,
-            "still_to_answer": list(state.queue),
-            "last_hike": state.ends_game,
-        }
-    return {
-        "seat": seat,
-        "phase": state.phase,
-        "to_act": list(pending.seats),
-        "asked": expected(state),
-        "first_player": state.first_player,
-        "current_player": state.current,
-        "actions_left": state.actions_left,
-        "hand": _cards(state, state.hands[seat]),
-        "draw_size": len(state.draw),
-        "draw_contents": _cards(state, sorted(state.draw)) if state.reshuffled else None,
-        "discard": _cards(state, state.discard),
-        "seats": [_seat(state, seat, owner) for owner in range(state.players)],
-        "hike": trail,
-    }

@@ -6,15 +6,13 @@ played since); region tokens show their value only to their taker; deck orders n
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from meeplog.core.kernel import Pending
-from meeplog.games.trekking.data import DATA, Effect
-from meeplog.games.trekking.legal import current_effect, row_token
-from meeplog.games.trekking.state import EFFECT, NO_ONE, OVER, TrekState
+from meeplog.games.trekking.plain_view import effect_text, view_data  # noqa: F401 (narration reads effect_text here)
+from meeplog.games.trekking.state import TrekState
 
 
 class Card(BaseModel, frozen=True):
@@ -141,120 +139,3 @@ class TrekView(BaseModel, frozen=True):
 def view(state: TrekState, seat: int) -> TrekView:
     """Built as plain data and validated once, so that the environments can take the data alone."""
     return TrekView.model_validate(view_data(state, seat))
-
-
-def view_data(state: TrekState, seat: int) -> dict[str, Any]:
-    """The view as plain data: TrekView's fields."""
-    data = state.data
-    colours = data.souvenirs.colours
-    tile_values = data.tile_values(state.players)
-    return {
-        "seat": seat,
-        "phase": state.phase,
-        "to_act": state.active if state.phase != OVER else None,
-        "round": state.round,
-        "first_player": state.first_player,
-        "end_triggered": state.end_triggered,
-        "hand": _cards(state, state.hands[seat]),
-        "trek_row": [_card(state, kind) if kind != NO_ONE else None for kind in state.trek_row],
-        "trek_deck_size": len(state.trek_deck),
-        "trek_discard": {data.card_name(kind): count for kind, count in enumerate(state.trek_discard) if count},
-        "destination_row": [
-            {"slot": slot, "card": _destination(state, card) if card != NO_ONE else None,
-             "token": row_token(state, slot)}
-            for slot, card in enumerate(state.dest_row)
-        ],
-        "destination_deck_size": len(state.dest_deck),
-        "destination_deck_top": _destination(state, state.dest_deck[-1])
-        if state.config.dest_deck_top_public and state.dest_deck
-        else None,
-        "journey_cards": [_journey(state.config.data_file, j) for j in state.journeys],
-        "journey_in_progress": data.journey[state.journey].id if state.phase == EFFECT else None,
-        "current_effect": effect_text(current_effect(state)) if state.phase == EFFECT else None,
-        "announced_target": state.heading if state.heading != NO_ONE else None,
-        "move_payment": [_card(state, kind) for kind in state.paying],
-        "picks_left": state.picks_left,
-        "cubes": {location: colours[colour] for location, colour in enumerate(state.cubes) if colour != NO_ONE},
-        "tiles": [
-            {
-                "colour": colours[c],
-                "name": tile.name,
-                "value": tile_values[c],
-                "holder": state.tile_holder[c] if state.tile_holder[c] != NO_ONE else None,
-            }
-            for c, tile in enumerate(data.tile)
-        ],
-        "regions": [
-            {
-                "id": region.id,
-                "name": region.name,
-                "cubes_left": state.cubes_left[r] if state.cubes_left else 0,
-                "token_taken_by": _seat_or_none(state.region_taker[r]),
-                "token_value": state.region_token[r] if state.region_taker[r] == seat else None,
-            }
-            for r, region in enumerate(data.region)
-        ],
-        "threes_left": state.threes_left,
-        "fives_left": state.fives_left,
-        "souvenir_colours": list(colours),
-        "seats": [_seat_public(state, other) for other in range(state.players)],
-    }
-
-
-def effect_text(effect: Effect) -> str:
-    kind, amount = effect
-    return f"{kind}:{'-' if kind == 'visit' else ''}{amount}" if amount else kind
-
-
-def _seat_public(state: TrekState, seat: int) -> dict[str, Any]:
-    data, where = state.data, state.position[seat]
-    return {
-        "seat": seat,
-        "location": where if where != NO_ONE else None,
-        "location_name": data.location_names[where] if where != NO_ONE else None,
-        "hand_size": state.hand_size(seat),
-        "known_cards": [data.card_name(kind) for kind, count in enumerate(state.known[seat]) for _ in range(count)],
-        "suitcase": list(state.suitcases[seat]),
-        "destinations": [data.destination[card].name for card in state.visited[seat]],
-        "destination_vp": sum(data.destination[card].vp for card in state.visited[seat]),
-        "vp_tokens": list(state.vp_tokens[seat]),
-    }
-
-
-def _seat_or_none(seat: int) -> int | None:
-    return seat if seat != NO_ONE else None
-
-
-def _card(state: TrekState, kind: int) -> dict[str, Any]:
-    return _card_data(state.config.data_file, kind)
-
-
-def _cards(state: TrekState, counts: list[int]) -> list[dict[str, Any]]:
-    return [_card(state, kind) for kind, count in enumerate(counts) for _ in range(count)]
-
-
-def _destination(state: TrekState, location: int) -> dict[str, Any]:
-    return _destination_data(state.config.data_file, location)
-
-
-# The parts of a view that depend only on the data are built once: views are asked for at every step of a
-# leak check and of an environment, and nothing writes to their dicts.
-
-
-@cache
-def _card_data(path: str | None, kind: int) -> dict[str, Any]:
-    return {"kind": kind, "name": DATA.load(path).card_name(kind)}
-
-
-@cache
-def _destination_data(path: str | None, location: int) -> dict[str, Any]:
-    card = DATA.load(path).destination[location]
-    return {"location": location, "name": card.name, "region": card.region, "requires": list(card.requirement),
-            "vp": card.vp}
-
-
-@cache
-def _journey(path: str | None, journey: int) -> dict[str, Any]:
-    data = DATA.load(path)
-    card = data.journey[journey]
-    return {"id": card.id, "name": card.name, "effects": [effect_text(e) for e in data.journey_effects[journey]]}

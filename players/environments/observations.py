@@ -18,8 +18,6 @@ cost more than the kernel steps between two observations; any other game, plug-i
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -28,6 +26,7 @@ from pydantic import BaseModel
 
 from meeplog.core.kernel import Pending
 from meeplog.players.environments.shapes import Shape
+from meeplog.players.observation_slots import Slots
 
 
 @runtime_checkable
@@ -41,56 +40,23 @@ class PlainView(Protocol):
     def plain(cls, state: Any, seat: int, pending: Pending) -> dict[str, Any]: ...
 
 
-@dataclass
-class Slots:
-    """A Shape with its slot numbers, walked beside a view to fill its vector."""
-
-    length: int | None = None
-    number: int | None = None
-    categories: dict[Any, int] = field(default_factory=dict)
-    fields: dict[str, Slots] = field(default_factory=dict)
-    items: list[Slots] = field(default_factory=list)
-
-    @classmethod
-    def number_from(cls, shape: Shape, first: int = 0) -> tuple[Slots, int]:
-        """Slots for `shape`, numbered from `first` in Shape.slots' order; and the next free number."""
-        slots, free = cls(), first
-        if shape.listed:
-            slots.length, free = free, free + 1
-        if shape.number:
-            slots.number, free = free, free + 1
-        for category in sorted(shape.categories, key=repr):
-            slots.categories[category], free = free, free + 1
-        for name in sorted(shape.fields):
-            slots.fields[name], free = cls.number_from(shape.fields[name], free)
-        for item in shape.items:
-            child, free = cls.number_from(item, free)
-            slots.items.append(child)
-        return slots, free
-
-    def fill(self, value: Any, places: list[int], numbers: list[float]) -> None:
-        """Append the slots and numbers of `value`, a dict or a list met at this place; leaves are handled
-        here rather than in calls of their own, as a view holds thousands of them and few containers."""
-        if type(value) is dict:
-            pairs: Iterable[tuple[Slots, Any]] = [(child, value.get(name)) for name, child in self.fields.items()]
-        else:
-            if self.length is not None:
-                places.append(self.length)
-                numbers.append(len(value))
-            pairs = zip(self.items, value, strict=False)
-        for child, item in pairs:
-            kind = type(item)
-            if kind is dict or kind is list or kind is tuple:
-                child.fill(item, places, numbers)
-            elif kind is int or kind is float or kind is bool:
-                if child.number is not None:
-                    places.append(child.number)
-                    numbers.append(item)
-            else:
-                slot = child.categories.get(item)
-                if slot is not None:
-                    places.append(slot)
-                    numbers.append(1.0)
+def numbered(shape: Shape, first: int = 0) -> tuple[Slots, int]:
+    """Slots for `shape`, numbered from `first` in Shape.slots' order; and the next free number."""
+    slots, free = Slots(), first
+    if shape.listed:
+        slots.length, free = free, free + 1
+    if shape.number:
+        slots.number, free = free, free + 1
+    for category in sorted(shape.categories, key=repr):
+        slots.categories[category], free = free, free + 1
+    for name in sorted(shape.fields):
+        child, free = numbered(shape.fields[name], free)
+        slots.keys.append(name)
+        slots.fields.append(child)
+    for item in shape.items:
+        child, free = numbered(item, free)
+        slots.items.append(child)
+    return slots, free
 
 
 class ViewEncoder:
@@ -98,7 +64,8 @@ class ViewEncoder:
 
     def __init__(self, shape: Shape) -> None:
         self.names = list(shape.slots())
-        self._slots, size = Slots.number_from(shape)
+        self._slots, size = numbered(shape)
+        self._zeros = bytes(4 * size)  # the vector's float32 zeros
         self.space = spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32)
 
     def encode(self, view: BaseModel) -> np.ndarray:
@@ -106,9 +73,6 @@ class ViewEncoder:
 
     def encode_data(self, data: dict[str, Any]) -> np.ndarray:
         """The vector of a view given as plain data (a model_dump(), or a PlainView's `plain`)."""
-        places: list[int] = []
-        numbers: list[float] = []
-        self._slots.fill(data, places, numbers)
-        vector = np.zeros(self.space.shape, dtype=np.float32)
-        vector[places] = numbers
-        return vector
+        buffer = bytearray(self._zeros)
+        self._slots.write(data, memoryview(buffer).cast("f"))
+        return np.frombuffer(buffer, dtype=np.float32)
