@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
+from itertools import chain
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 from urllib.parse import unquote, urlparse
@@ -139,13 +140,18 @@ _RESULT_ROWS = "(topic GLOB '*/Game[SF]*' OR topic GLOB '*/SeatForfeited' OR top
 _IN_ORDER = "substr(topic, 1, 0)"  # the index's key: the same for every row, so the index is in rowid order
 
 
+ROWS_A_STATEMENT = 200  # rows one INSERT of encoded rows holds: 800 values, under SQLite's oldest limit of 999
+
+
 class BatchedSQLiteRecorder(SQLiteApplicationRecorder):
-    """Inserts a save's events with one `executemany` instead of one statement each, on NormalSyncPool's
-    connections, and keeps a partial index of the RESULT_KINDS records.
+    """Inserts a save's events in a few statements instead of one each, on NormalSyncPool's connections, and
+    keeps a partial index of the RESULT_KINDS records.
 
     The library's application recorder inserts row by row to hand back every row's notification id; the
     store never reads them back from a save (`games` pages through notifications by row id), and a
-    statement per event was a quarter of a SQLite save. The rows and their ids are the same.
+    statement per event was a quarter of a SQLite save. Rows encoded elsewhere (`insert_rows`) go in
+    ROWS_A_STATEMENT to an INSERT: a fifth cheaper than `executemany`'s statement a row (341 against 430 µs
+    of CPU a heuristic Old Man game of 164 rows). The rows and their ids are the same.
 
     Without the index, reading the results of 100,000 stored games scanned 26.6 million rows (8 s); with it
     the rows are found in order, for about 0.5 µs more an insert. A store made before the index gets it the
@@ -187,6 +193,15 @@ class BatchedSQLiteRecorder(SQLiteApplicationRecorder):
 
     def _insert_events(self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **_: Any) -> None:
         SQLiteAggregateRecorder._insert_events(self, c, stored_events)  # the batched insert of the plain recorder
+
+    def insert_rows(self, cursor: SQLiteCursor, rows: Sequence[Row]) -> None:
+        """Insert encoded rows (`encoded`) in order, ROWS_A_STATEMENT to a statement."""
+        whole = len(rows) - len(rows) % ROWS_A_STATEMENT
+        if whole:
+            many = f"INSERT INTO {self.events_table_name} VALUES {','.join(['(?,?,?,?)'] * ROWS_A_STATEMENT)}"
+            for first in range(0, whole, ROWS_A_STATEMENT):
+                cursor.execute(many, list(chain.from_iterable(rows[first:first + ROWS_A_STATEMENT])))
+        cursor.executemany(self.insert_events_statement, rows[whole:])
 
 
 @runtime_checkable
@@ -246,18 +261,20 @@ class GameStore(Application):
     def save_rows(self, rows: Sequence[Row], records: Sequence[Recorded] = (), *, wait_for_disk: bool = True) -> None:
         """Save rows encoded elsewhere (`encoded`) and other records (a tournament's) in one transaction.
 
-        On SQLite the rows go to the events table as they are, in one statement: a finished game's records cost
-        the writer no object each. Elsewhere they become the library's stored events. `wait_for_disk=False`
+        On SQLite the rows go to the events table as they are, a few statements for many games: a finished game's
+        records cost the writer no object each. Elsewhere they become the library's stored events. `wait_for_disk=False`
         lets a PostgreSQL commit return before its log reaches the disk, for rows whose durability a later
         commit that waits makes sure of (core/tournament/own_writes.py)."""
         stored = [self.mapper.to_stored_event(record) for record in records]
         recorder = self.recorder
         if isinstance(recorder, BatchedSQLiteRecorder):
             with recorder.datastore.transaction(commit=True) as cursor:
-                cursor.executemany(recorder.insert_events_statement, rows)
+                recorder.insert_rows(cursor, rows)
                 recorder._insert_events(cursor, stored)
             return
-        events = [*(StoredEvent(uuid.UUID(row[0]), *row[1:]) for row in rows), *stored]
+        ids: dict[str, uuid.UUID] = {}  # a game's rows share one id: one UUID a game, not one a row
+        events = [*(StoredEvent(ids.get(row[0]) or ids.setdefault(row[0], uuid.UUID(row[0])), *row[1:])
+                    for row in rows), *stored]
         if not wait_for_disk and isinstance(recorder, CommitsWithoutWaiting):
             recorder.insert_events_without_waiting(events)
         else:

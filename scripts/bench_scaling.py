@@ -27,7 +27,8 @@ import psycopg
 
 from meeplog.core.registry import load_rules
 from meeplog.core.store import open_store
-from meeplog.core.tournament.own_writes import save_game, writes_own_games
+from meeplog.core.tournament.chunks import MOST_PER_CHUNK
+from meeplog.core.tournament.own_writes import save_games, writes_own_games
 from meeplog.core.tournament.run import Watcher, Writer, default_workers, play_tournament, task
 from meeplog.core.tournament.schedule import Plan
 from meeplog.core.tournament.stored import open_tournament
@@ -102,11 +103,12 @@ def postgres_answers() -> bool:
     return True
 
 
-def writer_cost(db: str, games: int = 600) -> tuple[float, float, float | None]:
+def writer_cost(db: str, games: int = 640) -> tuple[float, float, float | None]:
     """Microseconds the tournament process spends per game and per event saving finished random Old Man games,
     in batches of what a tournament saves together (Writer.flush), the games played beforehand in this
-    process; on PostgreSQL, where workers save their own games (own_writes.py) and the tournament process
-    only their results, also what a worker spends saving one game (third figure; None elsewhere)."""
+    process; where workers save their own games (own_writes.py: PostgreSQL, a SQLite file) and the tournament
+    process only their results, also what a worker spends saving one game, a chunk at a time (third figure;
+    None elsewhere)."""
     players = ("random", "random:seed=2", "random:seed=3")
     store = open_store(db)
     tournament, _ = open_tournament(store, plan(players, games))
@@ -116,8 +118,8 @@ def writer_cost(db: str, games: int = 600) -> tuple[float, float, float | None]:
     own_writes, worker_us = writes_own_games(db), None
     if own_writes:
         started = time.perf_counter()
-        for game in finished:
-            save_game(db, game.rows)
+        for first in range(0, len(finished), MOST_PER_CHUNK):
+            save_games(db, [game.rows for game in finished[first:first + MOST_PER_CHUNK]])
         worker_us = (time.perf_counter() - started) / len(finished) * 1e6
         finished = [PlayedGame((), game.result) for game in finished]
     tournament.start(1)
@@ -159,7 +161,7 @@ def main() -> None:
               f"(goal ≤{WRITER_BUDGET_US:.0f} us a game: {verdict})")
         if worker_us is not None:
             print(f"  (the tournament process records results only; each worker saves its own games, "
-                  f"{worker_us:.0f} us a game, in parallel)")
+                  f"{worker_us:.0f} us a game, {MOST_PER_CHUNK} to a transaction, beside the others)")
 
 
 if __name__ == "__main__":

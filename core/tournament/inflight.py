@@ -15,6 +15,7 @@ import asyncio
 import itertools
 import threading
 from collections import deque
+from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
@@ -23,11 +24,9 @@ from multiprocessing.process import BaseProcess
 from multiprocessing.queues import Queue
 
 from meeplog.core.game import Recorded
-from meeplog.core.tournament.events import GameFailed
 from meeplog.core.tournament.progress import draining
-from meeplog.core.tournament.worker import GameTask, PlayedGame, play_game, start_worker
+from meeplog.core.tournament.worker import GameTask, Outcome, play_game, saved, start_worker
 
-Outcome = PlayedGame | GameFailed
 REMOTE_CONCURRENCY = 16  # games in flight per worker by default when a seat waits on the network
 
 
@@ -54,7 +53,8 @@ async def _serve(connection: Connection) -> None:
 
 async def _play(connection: Connection, key: int, task: GameTask) -> None:
     try:
-        reply: tuple[int, Outcome | None, BaseException | None] = (key, await play_game(task), None)
+        outcome = saved((task,), [await play_game(task)])[0]  # a blocking save: own writes seat bots alone
+        reply: tuple[int, Outcome | None, BaseException | None] = (key, outcome, None)
     except Exception as error:  # CannotPlay: the tournament stops
         reply = (key, None, error)
     connection.send(reply)
@@ -72,6 +72,7 @@ class InFlightPool:
     """A pool of worker processes with many games in flight each; `submit` gives one future per game."""
 
     blames_one_game = False  # a dead worker fails all its games in flight: each is played again alone
+    most_per_submit = 1  # games are handed out one at a time, as a worker has room
 
     def __init__(self, context: BaseContext, workers: int, concurrency: int) -> None:
         self.workers = workers
@@ -91,12 +92,12 @@ class InFlightPool:
         self._reader = threading.Thread(target=self._read, name="games-in-flight", daemon=True)
         self._reader.start()
 
-    def submit(self, task: GameTask) -> Future[Outcome]:
-        future: Future[Outcome] = Future()
+    def submit(self, tasks: Sequence[GameTask]) -> list[Future[Outcome]]:
+        futures: list[Future[Outcome]] = [Future() for _ in tasks]
         with self._lock:
-            self._waiting.append((next(self._keys), task, future))
+            self._waiting.extend((next(self._keys), task, future) for task, future in zip(tasks, futures, strict=True))
             self._hand_out()
-        return future
+        return futures
 
     @staticmethod
     def lost_worker(error: BaseException | None) -> bool:

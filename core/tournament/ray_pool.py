@@ -11,14 +11,13 @@ blame (docs/cluster.md).
 from __future__ import annotations
 
 import socket
+from collections.abc import Sequence
 from concurrent.futures import Future
 from typing import Any
 
 from meeplog.core.extras import needs_extra
-from meeplog.core.tournament.events import GameFailed
-from meeplog.core.tournament.worker import GameTask, PlayedGame, play_with_progress
+from meeplog.core.tournament.worker import GameTask, Outcome, play_with_progress
 
-Outcome = PlayedGame | GameFailed
 RAY_RETRIES = 2  # times Ray plays a game again on another worker when its worker or node dies
 CONNECT_SECONDS = 5  # to reach a cluster's address before Ray is asked to join it
 
@@ -55,6 +54,7 @@ class RayPool:
     """Games as Ray tasks, each taking 1/`concurrency` of a CPU (many at once when seats wait on the network)."""
 
     blames_one_game = True
+    most_per_submit = 1  # Ray spreads the games itself; a task a game is what it retries alone
 
     def __init__(self, concurrency: int) -> None:
         import ray
@@ -65,7 +65,10 @@ class RayPool:
         self._play = ray.remote(num_cpus=1 / concurrency, max_retries=RAY_RETRIES)(play_with_progress)
         self._running: dict[Future[Outcome], Any] = {}
 
-    def submit(self, task: GameTask) -> Future[Outcome]:
+    def submit(self, tasks: Sequence[GameTask]) -> list[Future[Outcome]]:
+        return [self._submit(task) for task in tasks]
+
+    def _submit(self, task: GameTask) -> Future[Outcome]:
         ref = self._play.remote(task, self.progress)
         future: Future[Outcome] = ref.future()
         self._running[future] = ref

@@ -1,17 +1,20 @@
-"""Playing a tournament's remaining games in worker processes, with this process writing what they played.
+"""Playing a tournament's remaining games in worker processes, and recording what they played.
 
-Workers play, and encode their games' records as the store keeps them; this process saves. (On PostgreSQL
-workers save their own games and this process only the results: core/tournament/own_writes.py.) Finished games
-are saved with their results many to a transaction (`store.save(*games, tournament)`, see Writer), so a game
-is never stored without its result or the other way round, and since a game's id is fixed by its place in
-the schedule the store refuses a second copy. Ctrl-C saves every finished game before it stops; a crash
-loses at most the games in progress and those of the last tenth of a second, which the next run of the
-same command plays again from their seeds. A player that cannot play at all (CannotPlay, e.g. a refused
+Workers are handed games a chunk at a time (core/tournament/chunks.py), play them, and, where they can reach
+the store (PostgreSQL, or a SQLite file of this machine), save them themselves before they send the results
+(core/tournament/own_writes.py); this process records the results. Elsewhere (the memory store, a Ray
+cluster writing to SQLite) the workers send the games' records, encoded as the store keeps them, and this
+process saves them with their results. Either way results are saved many to a transaction (see Writer), a
+game is never recorded without being stored, and since a game's id is fixed by its place in the schedule the
+store refuses a second copy. Ctrl-C saves every finished game before it stops; a crash loses at most the
+games in progress: the chunks being played and the last tenth of a second's results, which the next run of
+the same command plays again from their seeds. A player that cannot play at all (CannotPlay, e.g. a refused
 API key) stops the tournament after the games finished with it are saved.
 
-When a seat is remote (an LLM or an HTTP agent), games in progress also send their new records after every
-decision, and this process saves them as they come (core/tournament/progress.py): a game stopped half-way
-keeps every answer it was given, and the next run plays it again from its seed with those answers.
+When a seat is remote (an LLM or an HTTP agent), games go out one at a time, this process writes them, and
+games in progress also send their new records after every decision, which this process saves as they come
+(core/tournament/progress.py): a game stopped half-way keeps every answer it was given, and the next run
+plays it again from its seed with those answers.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from meeplog.core.specs import NamedSpec
 from meeplog.core.store import GameStore, Row
 from meeplog.core.tournament.aggregate import Tournament
 from meeplog.core.tournament.budget import Budget, OverBudget, Unlimited
+from meeplog.core.tournament.chunks import MOST_PER_CHUNK, Chunks
 from meeplog.core.tournament.events import Fixture, GameFailed, GameRecorded
 from meeplog.core.tournament.inflight import InFlightPool, default_concurrency
 from meeplog.core.tournament.own_writes import writes_own_games
@@ -46,12 +50,12 @@ from meeplog.core.tournament.patience import SLOW_STORE, patiently
 from meeplog.core.tournament.progress import Records, draining
 from meeplog.core.tournament.ray_pool import RayPool
 from meeplog.core.tournament.schedule import game_id, player_seed
-from meeplog.core.tournament.worker import GameTask, PlayedGame, play, start_worker
+from meeplog.core.tournament.worker import GameTask, Outcome, PlayedGame, play, start_worker
 
 Backend = Literal["local", "ray"]
 BACKENDS: tuple[Backend, ...] = ("local", "ray")
 
-QUEUED_PER_WORKER = 8  # keeps workers busy while this process writes; the rest waits, cancellable
+QUEUED_PER_WORKER = 8  # games handed out ahead per worker (two chunks when more), the rest waits, cancellable
 BATCH_GAMES = 256  # at most this many finished games are saved in one transaction
 BATCH_SECONDS = 0.1  # and none waits longer than this for its transaction (what a crash here may lose)
 PROGRESS_POLL = 0.05  # seconds between two looks at the progress of games in flight, when some seat is remote
@@ -139,7 +143,7 @@ class Writer:
         self.heard = time.monotonic()  # when a game last finished, or the store last answered
         self.saved: dict[uuid.UUID, int] = {}  # the versions of each game already in the store (progress may
         # come after the game's end: what it holds is saved already)
-        self._batch: list[PlayedGame | GameFailed] = []
+        self._batch: list[Outcome] = []
         self._since = 0.0  # when the oldest game of the open batch finished (time.monotonic)
 
     def with_stored(self, task: GameTask) -> GameTask:
@@ -163,7 +167,7 @@ class Writer:
             self.watcher.progressed(saved)
         return saved
 
-    def finished(self, outcomes: Sequence[PlayedGame | GameFailed]) -> None:
+    def finished(self, outcomes: Sequence[Outcome]) -> None:
         """Add finished games to the open batch, and save it if it is full or its oldest game waited enough."""
         if outcomes:
             self.heard = time.monotonic()
@@ -219,7 +223,7 @@ class Writer:
         return game.rows[done:]
 
 
-def result_of(outcome: PlayedGame | GameFailed) -> GameRecorded | GameFailed:
+def result_of(outcome: Outcome) -> GameRecorded | GameFailed:
     return outcome.result if isinstance(outcome, PlayedGame) else outcome
 
 
@@ -245,7 +249,7 @@ def play_tournament(
     what is recorded as it is. With `max_cost`, no game starts past that spend (core/tournament/budget.py):
     the run stops with OverBudget, resumable.
     """
-    own_writes = writes_own_games(store.db) and not has_remote_seat(tournament)
+    own_writes = writes_own_games(store.db, on_this_machine=backend == "local") and not has_remote_seat(tournament)
     db = store.db if own_writes else None
     queue = deque(task(tournament, fixture, settings, db) for fixture in tournament.pending())
     watcher = watcher or Watcher()
@@ -256,8 +260,9 @@ def play_tournament(
     in_flight = concurrency or default_concurrency(has_remote_seat(tournament))
     room = workers * max(in_flight, QUEUED_PER_WORKER)
     while queue:
-        for suspect in _play_in_pool(writer, queue, _open_pool(backend, workers, in_flight), room, budget):
-            if _play_in_pool(writer, deque([suspect]), _open_pool(backend, 1, 1), 1, budget):
+        pool = _open_pool(backend, workers, in_flight)
+        for suspect in _play_in_pool(writer, queue, pool, workers, room, budget=budget):
+            if _play_in_pool(writer, deque([suspect]), _open_pool(backend, 1, 1), 1, 1, budget=budget):
                 writer.finished([GameFailed(suspect.index, WORKER_DIED)])
     writer.flush()
     tournament.finish()
@@ -269,8 +274,9 @@ class Pool(Protocol):
 
     progress: ProgressQueue  # records of games with a remote seat, sent after every decision
     blames_one_game: bool  # a lost worker fails only the game it was playing (else: every game in flight)
+    most_per_submit: int  # games one submission may hand a worker together (core/tournament/chunks.py)
 
-    def submit(self, task: GameTask) -> Future[PlayedGame | GameFailed]: ...
+    def submit(self, tasks: Sequence[GameTask]) -> list[Future[Outcome]]: ...
 
     def lost_worker(self, error: BaseException | None) -> bool: ...
 
@@ -282,9 +288,11 @@ class ProgressQueue(Protocol):
 
 
 class OneGameEach:
-    """Worker processes playing one game at a time each (bots use the CPU while they think)."""
+    """Worker processes playing one game at a time each (bots use the CPU while they think), handed a chunk
+    of games at once."""
 
     blames_one_game = False
+    most_per_submit = MOST_PER_CHUNK
 
     def __init__(self, context: BaseContext, workers: int) -> None:
         self.progress: Queue[list[Recorded]] = context.Queue()
@@ -299,8 +307,11 @@ class OneGameEach:
                 " its main code with `if __name__ == '__main__':` (Python's multiprocessing needs it)"
             ) from error
 
-    def submit(self, task: GameTask) -> Future[PlayedGame | GameFailed]:
-        return self.executor.submit(play, task)
+    def submit(self, tasks: Sequence[GameTask]) -> list[Future[Outcome]]:
+        """One call of the pool for the chunk, and a future for each of its games."""
+        games: list[Future[Outcome]] = [Future() for _ in tasks]
+        self.executor.submit(play, tuple(tasks)).add_done_callback(lambda chunk: _settle(chunk, games))
+        return games
 
     @staticmethod
     def lost_worker(error: BaseException | None) -> bool:
@@ -312,6 +323,19 @@ class OneGameEach:
         self.progress.close()
 
 
+def _settle(chunk: Future[list[Outcome]], games: Sequence[Future[Outcome]]) -> None:
+    """Each game's future from its chunk's: its outcome, or what ended the chunk (a lost worker, a Ctrl-C)."""
+    if chunk.cancelled():
+        for game in games:
+            game.cancel()
+    elif (error := chunk.exception()) is not None:
+        for game in games:
+            game.set_exception(error)
+    else:
+        for game, outcome in zip(games, chunk.result(), strict=True):
+            game.set_result(outcome)
+
+
 def _open_pool(backend: Backend, workers: int, concurrency: int) -> Pool:
     if backend == "ray":
         return RayPool(concurrency)
@@ -319,19 +343,23 @@ def _open_pool(backend: Backend, workers: int, concurrency: int) -> Pool:
     return InFlightPool(context, workers, concurrency) if concurrency > 1 else OneGameEach(context, workers)
 
 
-def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, room: int, budget: Budget | Unlimited
-                  ) -> list[GameTask]:
-    """Play the queued games in `pool`, at most `room` submitted at once and none past the `budget`, until none
-    is left or a worker dies; then the games unrecorded (none if the pool blames a lost worker's one game: that
-    game is recorded as failed and the others play on)."""
+def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, workers: int, room: int, *,
+                  budget: Budget | Unlimited) -> list[GameTask]:
+    """Play the queued games in `pool`'s `workers`, at most `room` games submitted at once (or two chunks a
+    worker, if more) and none past the `budget`, until none is left or a worker dies; then the games
+    unrecorded (none if the pool blames a lost worker's one game: that game is recorded as failed and the
+    others play on)."""
     remote = has_remote_seat(writer.tournament)
-    running: dict[Future[PlayedGame | GameFailed], GameTask] = {}
+    chunks = Chunks(workers, 1 if remote else pool.most_per_submit)
+    running: dict[Future[Outcome], GameTask] = {}
     try:
         while queue or running:
-            while queue and len(running) < room and budget.allows_another():
-                next_task = writer.with_stored(queue.popleft()) if remote else queue.popleft()
-                running[pool.submit(next_task)] = next_task
-                budget.started(next_task)
+            while queue and len(running) < max(room, 2 * workers * chunks.size(len(queue))):
+                chunk = chunks.take(queue, budget)
+                if not chunk:  # the budget refused the next game
+                    break
+                chunk = [writer.with_stored(task) for task in chunk] if remote else chunk
+                running.update(zip(pool.submit(chunk), chunk, strict=True))
             if queue and not running:  # room for a game, and the budget refused it
                 raise OverBudget(budget.why_stopped())
             polls = (PROGRESS_POLL if remote else None, writer.due_in(), SLOW_STORE if writer.own_writes else None)
@@ -351,6 +379,7 @@ def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, room: int,
                 finished, lost = finished + lost, []
             for future in finished:
                 del running[future]
+            chunks.played(len(outcomes))
             writer.finished(outcomes)
             budget.recorded(map(result_of, outcomes))
             if stopped:

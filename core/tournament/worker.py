@@ -1,10 +1,11 @@
-"""One tournament game, played in a worker process with the Game aggregate and the match runner.
+"""Tournament games, played in a worker process with the Game aggregate and the match runner.
 
-On SQLite and in memory the worker never touches the store: it sends the game's whole log back, encoded as
-rows of the store and with its result already summarised, and the parent process (the single writer) saves
-it. On PostgreSQL it saves the game itself and sends the result alone (core/tournament/own_writes.py). A game with a
-remote seat also sends its new records after every decision (core/tournament/progress.py), and one that an
-earlier run left unfinished is played again from its seed, replaying the decisions it stored
+A worker is handed a few games at once (core/tournament/chunks.py) and plays them one after another. Where
+it can reach the store (core/tournament/own_writes.py) it saves them together and sends their results alone;
+elsewhere (the memory store, a Ray node away from a SQLite file) it sends each game's whole log back, encoded
+as rows of the store and with its result already summarised, and the tournament's process saves it. A game
+with a remote seat also sends its new records after every decision (core/tournament/progress.py), and one
+that an earlier run left unfinished is played again from its seed, replaying the decisions it stored
 (core/resume.py).
 
 Whatever goes wrong in a game that the runner does not absorb (a player that cannot be built, a fallback
@@ -35,7 +36,7 @@ from meeplog.core.specs import NamedSpec, PlayerSpec
 from meeplog.core.store import Row, encoded
 from meeplog.core.tournament.behaviour import seat_reports
 from meeplog.core.tournament.events import GameFailed, GameRecorded
-from meeplog.core.tournament.own_writes import save_game
+from meeplog.core.tournament.own_writes import save_games
 from meeplog.core.tournament.progress import Progress
 
 
@@ -74,6 +75,9 @@ class PlayedGame:
         return uuid.UUID(self.result.game_id)
 
 
+Outcome = PlayedGame | GameFailed
+
+
 _progress: list[Queue[list[Recorded]]] = []  # where this worker sends the records of games in progress
 
 
@@ -101,20 +105,36 @@ _refused: list[CannotPlay] = []  # once a player could not play, this worker sta
 _loop: list[asyncio.Runner] = []  # this worker's event loop, kept from game to game
 
 
-def play(task: GameTask) -> PlayedGame | GameFailed:
-    """Play one game on this worker's event loop: a new loop a game (asyncio.run) cost more than a bot game."""
+def play(tasks: Sequence[GameTask]) -> list[Outcome]:
+    """Play games one after another on this worker's event loop (a new loop a game, asyncio.run, cost more than
+    a bot game), then save them together where the worker saves its own games (`saved`)."""
     if not _loop:
         _loop.append(asyncio.Runner())
-    return _loop[0].run(play_game(task))
+    return saved(tasks, [_loop[0].run(play_game(task)) for task in tasks])
 
 
-def play_with_progress(task: GameTask, progress: Queue[list[Recorded]]) -> PlayedGame | GameFailed:
+def play_with_progress(task: GameTask, progress: Queue[list[Recorded]]) -> Outcome:
     """A game played where no pool set the worker up (a Ray task): its progress goes to `progress`."""
     _progress[:] = [progress]
-    return play(task)
+    return play((task,))[0]
 
 
-async def play_game(task: GameTask) -> PlayedGame | GameFailed:
+def saved(tasks: Sequence[GameTask], outcomes: Sequence[Outcome]) -> list[Outcome]:
+    """The outcomes of `tasks` as the tournament records them: where the tasks name a store the worker saves in
+    (GameTask.db, the same for all of a tournament's), the games are saved in one transaction and come back
+    without their rows; a game an earlier attempt stored already is that stored game."""
+    db = tasks[0].db if tasks else None
+    played = [outcome for outcome in outcomes if isinstance(outcome, PlayedGame)]
+    if db is None or not played:
+        return list(outcomes)
+    stored = save_games(db, [game.rows for game in played])
+    sent = {game.id: PlayedGame((), summarise(game.result.index, log) if log else game.result)
+            for game, log in zip(played, stored, strict=True)}
+    return [sent[outcome.id] if isinstance(outcome, PlayedGame) else outcome for outcome in outcomes]
+
+
+async def play_game(task: GameTask) -> Outcome:
+    """One game to its end, with its rows (`saved` sends them to the store where the worker does so)."""
     if _refused:
         raise _refused[0]
     try:
@@ -128,10 +148,7 @@ async def play_game(task: GameTask) -> PlayedGame | GameFailed:
         settings = MatchSettings(timeout=task.timeout, save_every_decision=progress is not None,
                                  on_dead_seat=task.on_dead_seat)
         await MatchRunner(game, players, fallbacks, settings=settings, store=progress, stored=task.stored).play()
-        rows, log = encoded(game.log), game.log
-        if task.db is not None:  # the game an earlier attempt stored, if one did, is the game
-            log, rows = save_game(task.db, rows) or log, ()
-        return PlayedGame(rows, summarise(task.index, log))
+        return PlayedGame(encoded(game.log), summarise(task.index, game.log))
     except CannotPlay as error:
         _refused.append(error)
         raise

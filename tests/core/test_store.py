@@ -9,11 +9,12 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
+from eventsourcing.persistence import IntegrityError
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from meeplog.core.conformance.matches import play_match
 from meeplog.core.runner import MatchSettings
-from meeplog.core.store import RESULT_KINDS, GameNotFound, StoreUnavailable, open_store
+from meeplog.core.store import RESULT_KINDS, ROWS_A_STATEMENT, GameNotFound, StoreUnavailable, encoded, open_store
 from tests.stores import postgres_database, store_of_kind
 
 OLD_STORE = Path(__file__).parents[1] / "fixtures" / "before-one-package" / "store.db"
@@ -39,6 +40,22 @@ def test_a_game_saved_after_every_decision_is_stored_once_per_event(kind, tmp_pa
     with store_of_kind(kind, tmp_path) as store:
         game = play_match("forest", 3, seed=5, store=store, settings=MatchSettings(save_every_decision=True))
         assert [r.originator_version for r in store.history(game.id)] == list(range(1, game.version + 1))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_encoded_rows_of_many_games_are_saved_in_order_with_the_records_beside_them(kind, tmp_path):
+    """A worker's chunk of games in one save: more rows than one SQLite statement holds, and not a multiple of it."""
+    with store_of_kind(kind, tmp_path) as store:
+        games = [play_match("forest", 3, seed=seed) for seed in range(4)]
+        rows = [row for game in games for row in encoded(game.log)]
+        assert len(rows) > ROWS_A_STATEMENT and len(rows) % ROWS_A_STATEMENT
+        store.save_rows(rows)
+        assert [s.id for s in store.games()] == [game.id for game in games]
+        for game in games:
+            assert store.history(game.id) == game.log
+        with pytest.raises(IntegrityError):  # a second copy of any game is refused, and nothing of the save kept
+            store.save_rows([*encoded(play_match("forest", 3, seed=9).log), *rows[:1]])
+        assert len(list(store.games())) == 4
 
 
 def test_a_sqlite_store_outlives_its_process(tmp_path):

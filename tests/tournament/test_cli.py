@@ -55,8 +55,8 @@ def running_in_group(group: int) -> list[int]:
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def killed_db(request, tmp_path) -> Iterator[str]:
-    """Where the killed tournament stores: a SQLite file (this process writes every game), or PostgreSQL (the
-    workers write their own games, so a game may be stored without its result when the tournament dies)."""
+    """Where the killed tournament stores: a SQLite file or PostgreSQL. On both the workers save their own games
+    (own_writes.py), so a game may be stored without its result when the tournament dies."""
     if request.param == "sqlite":
         yield str(tmp_path / "killed.db")
     else:
