@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import sys
 import uuid
 from dataclasses import dataclass
 
@@ -88,7 +89,7 @@ def main() -> None:
     plan = design(pool.patterns, len(players))
     whole = np.ones((1, games))
     measures = {"loss": -(whole @ pool.totals) / (whole @ pool.counts), "ratings": fit(plan, whole)}
-    console = Console()
+    console = Console(width=None if sys.stdout.isatty() else 260)  # a file or a pipe gets whole rows
     console.print(f"{games} games, analysed at {args.sims} sims; mean loss per decision: "
                   + ", ".join(f"{p} {-v:.3f}" for p, v in zip(players, measures["loss"][0], strict=True))
                   + "; Plackett-Luce log-strength: "
