@@ -77,6 +77,7 @@ HOT_MODULES = (
     "meeplog.games.routard.sampling",
     "meeplog.games.routard.scoring",
     "meeplog.games.routard.state",
+    "meeplog.games.routard.table",
     "meeplog.games.routard.tasks",
     "meeplog.games.trekking.automatic",
     "meeplog.games.trekking.cards",

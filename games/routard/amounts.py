@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Final
 
 from meeplog.core.kernel import Command
@@ -30,8 +31,15 @@ def amount_options(state: RoutardState, seat: int, amounts: Sequence[int],
         low, high = chosen[-1]
         amounts = [amount for amount in amounts if low <= amount <= high]
     if len(amounts) <= AMOUNTS_PER_DECISION:
-        return [make(amount) for amount in amounts]
+        return list(_made(make, tuple(amounts)))
     return [cmd.narrow(low, high) for low, high in brackets(amounts)]
+
+
+@lru_cache(maxsize=1 << 12)
+def _made(make: Callable[[int], Command], amounts: tuple[int, ...]) -> tuple[Command, ...]:
+    """`make(amount)` for each amount, remembered: a window or a sale lists the same amounts turn after turn, and
+    one lookup for the whole list costs less than one for each amount."""
+    return tuple(make(amount) for amount in amounts)
 
 
 def brackets(amounts: Sequence[int]) -> list[tuple[int, int]]:

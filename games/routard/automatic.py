@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
+from meeplog.core.draws import shuffle
 from meeplog.core.kernel import GameEvent
 from meeplog.games.routard import events as ev
 from meeplog.games.routard.data import DECKS
@@ -48,6 +49,15 @@ def roll(state: RoutardState, rng: random.Random) -> int:
     return rng.randint(1, state.data.constants.die_sides)
 
 
+def _shuffle(rng: random.Random, items: list[int]) -> None:
+    """`rng.shuffle(items)`, run compiled (core/draws.py draws the same bits) when `rng` is a plain Random; a
+    subclass that changes its draws (a test's loaded die, the leak check's nudged deals) shuffles by itself."""
+    if type(rng) is random.Random:
+        shuffle(rng, items)
+    else:
+        rng.shuffle(items)
+
+
 def step(state: RoutardState, rng: random.Random) -> GameEvent:
     task = state.agenda[-1]
     return _STEPS[type(task)](state, task, rng)
@@ -59,7 +69,7 @@ def _turn_end(state: RoutardState, task: TurnEnd, rng: random.Random) -> GameEve
 
 
 def _capped(state: RoutardState, task: Capped, rng: random.Random) -> GameEvent:
-    return ev.GameCapped(state.config.max_rounds)
+    return ev.GameCapped(state.table.max_rounds)
 
 
 def _arrival_check(state: RoutardState, task: ArrivalCheck, rng: random.Random) -> GameEvent:
@@ -89,7 +99,7 @@ def _sheet_outcome(state: RoutardState, task: SheetOutcome, rng: random.Random) 
 
 def _charge(state: RoutardState, task: Charge, rng: random.Random) -> GameEvent:
     paid = min(task.amount, state.players[task.seat].money)
-    return ev.Paid(task.seat, task.creditor, paid, task.amount, task.reason)
+    return ev.paid(task.seat, task.creditor, paid, task.amount, task.reason)
 
 
 def _auction(state: RoutardState, task: AuctionTask, rng: random.Random) -> GameEvent:
@@ -97,7 +107,7 @@ def _auction(state: RoutardState, task: AuctionTask, rng: random.Random) -> Game
     auction = state.auction
     assert auction is not None
     buyer, price = BANK, auction.floor
-    if state.config.auction_mode == "sealed_first_price":
+    if state.table.auction_mode == "sealed_first_price":
         offers = [(auction.bids[s] or 0, s) for s in auction.bidders]
         best = max((amount for amount, _ in offers), default=0)
         if best > 0:
@@ -114,7 +124,7 @@ def _draw(state: RoutardState, task: Draw, rng: random.Random) -> GameEvent:
     discarded = list(state.discard[task.deck])
     if not discarded:
         return ev.DeckEmpty(task.seat, task.deck)
-    rng.shuffle(discarded)
+    _shuffle(rng, discarded)
     return ev.DeckReshuffled(task.deck, tuple(discarded))
 
 
@@ -128,7 +138,7 @@ def _hotel_pay(state: RoutardState, task: HotelPay, rng: random.Random) -> GameE
 
 def _purchase(state: RoutardState, task: Purchase, rng: random.Random) -> GameEvent:
     if state.players[task.seat].money >= task.price:
-        return ev.AchatBought(task.seat, task.card, task.price)
+        return ev.achat_bought(task.seat, task.card, task.price)
     return ev.AchatFailed(task.seat, task.card, task.price)
 
 
@@ -181,9 +191,9 @@ def _resolve(state: RoutardState, task: Resolve, rng: random.Random) -> GameEven
     if kind == "next_turn_forced_move":
         return ev.InstructionQueued(seat, "forced", effect.spaces or 0)
     if kind == "die":
-        return ev.DieRolled(seat, roll(state, rng))
+        return ev.die_rolled(seat, roll(state, rng))
     if kind == "keep_card":
-        return ev.CardKept(seat, task.deck, task.card)
+        return ev.card_kept(seat, task.deck, task.card)
     if kind == "return_card":
         return ev.CardReturned(seat, task.deck, task.card)
     if kind == "transfer_cheques" and task.target >= 0:
@@ -200,7 +210,7 @@ def _card_move(state: RoutardState, task: Resolve) -> GameEvent:
     if not player.travelling:
         return ev.NothingHappens(seat, "is not on the track")
     to = min(max(player.pos + (task.effect.spaces or 0), 0), state.arrival)
-    if state.config.formalites_loss == "stranded" and player.elements["formalites"] == 0:
+    if state.table.formalites_loss == "stranded" and player.elements["formalites"] == 0:
         to = min(to, player.pos)  # without formalités he cannot advance (R37, stranded)
     passengers = () if task.alone else riders(state, seat)
     return ev.moved(seat, "target" if task.alone else "card", player.pos, to, passengers)
@@ -231,10 +241,10 @@ def deal(state: RoutardState, rng: random.Random) -> ev.Dealt:
     """The first player and the order of every deck, shuffled."""
     orders = []
     for deck in DECKS:
-        order = list(range(len(getattr(state.data.decks, deck))))
-        rng.shuffle(order)
+        order = list(range(len(state.table.deck_cards[deck])))
+        _shuffle(rng, order)
         orders.append(tuple(order))
-    return ev.Dealt(rng.randrange(state.config.players), tuple(orders))
+    return ev.Dealt(rng.randrange(state.count), tuple(orders))
 
 
 def play_on(state: RoutardState, rng: random.Random) -> list[GameEvent]:

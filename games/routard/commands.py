@@ -209,12 +209,21 @@ class PlayAnyway(Command):
 # Shared instances of the commands legal() lists decision after decision (commands are immutable, and a
 # frozen dataclass costs more to build than to look up).
 OPEN_SALE, CANCEL_SALE, PASS_BID = OpenSale(), CancelSale(), PassBid()
-walk = cache(Walk)
+DEPART, STOP_SELLING, BUY_TICKET, CLOSE_SHOP = Depart(), StopSelling(), BuyTicket(), CloseShop()
+FLY, FLY_BACK, DRIVE, MOVE_FORCED, RAISE, DROP = Fly(), FlyBack(), Drive(), MoveForced(), Raise(), Drop()
+SHEET_OFFERS, PLAY_ANYWAY = (SheetOffer(True), SheetOffer(False)), (PlayAnyway(True), PlayAnyway(False))
+choose_line, choose_target, walk, replay_walk = cache(ChooseLine), cache(ChooseTarget), cache(Walk), cache(ReplayWalk)
 sell = lru_cache(maxsize=4096)(Sell)  # bounded: lots by card and count
 buy_cheques = lru_cache(maxsize=4096)(BuyCheques)  # bounded: counts up to what cash buys
 bid = lru_cache(maxsize=4096)(Bid)  # bounded: amounts up to a player's cash
 narrow = lru_cache(maxsize=4096)(Narrow)  # bounded: brackets of amounts
 buy_element, JOB_ASSISTANCE = cache(BuyElement), JobAssistance()
+
+
+def sell_cheques(count: int) -> Command:
+    """A lot of `count` hotel cheques."""
+    return sell("cheques", -1, count)
+
 
 COMMANDS = (
     ChooseLine,

@@ -91,7 +91,7 @@ def _sale_opened(state: RoutardState, seat: int, command: cmd.OpenSale, rng: ran
 
 
 def _sale_cancelled(state: RoutardState, seat: int, command: cmd.CancelSale, rng: random.Random) -> GameEvent:
-    return ev.SaleCancelled(seat)
+    return ev.sale_cancelled(seat)
 
 
 def _lot_offered(state: RoutardState, seat: int, command: cmd.Sell, rng: random.Random) -> GameEvent:
@@ -102,27 +102,27 @@ def _lot_offered(state: RoutardState, seat: int, command: cmd.Sell, rng: random.
 def _stopped_selling(state: RoutardState, seat: int, command: cmd.StopSelling, rng: random.Random) -> GameEvent:
     task = state.agenda[-1]
     if isinstance(task, Charge):
-        return ev.Paid(seat, task.creditor, state.players[seat].money, task.amount, task.reason)
+        return ev.paid(seat, task.creditor, state.players[seat].money, task.amount, task.reason)
     assert isinstance(task, Purchase)
     return ev.AchatFailed(seat, task.card, task.price)
 
 
 def _ticket_bought(state: RoutardState, seat: int, command: cmd.BuyTicket, rng: random.Random) -> GameEvent:
-    return ev.ItemBought(seat, "billet_avion", state.data.ticket_price(state.players[seat].pos))
+    return ev.item_bought(seat, "billet_avion", state.data.ticket_price(state.players[seat].pos))
 
 
 def _element_bought(state: RoutardState, seat: int, command: cmd.BuyElement, rng: random.Random) -> GameEvent:
     assert command.item in ELEMENTS  # the options offer elements only
-    return ev.ItemBought(seat, command.item, state.data.constants.airport_element_price[command.item])
+    return ev.item_bought(seat, command.item, state.data.constants.airport_element_price[command.item])
 
 
 def _shop_closed(state: RoutardState, seat: int, command: cmd.CloseShop, rng: random.Random) -> GameEvent:
-    return ev.ShopClosed(seat)
+    return ev.shop_closed(seat)
 
 
 def _cheques_bought(state: RoutardState, seat: int, command: cmd.BuyCheques, rng: random.Random) -> GameEvent:
     count, task = command.count, state.agenda[-1]
-    price = count * state.data.constants.cheque_price
+    price = count * state.table.cheque_price
     if isinstance(task, ChequeWindow):
         return ev.cheques_bought(seat, count, price)
     assert isinstance(task, ChequeTopUp)

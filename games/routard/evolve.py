@@ -43,17 +43,6 @@ from meeplog.games.routard.tasks import (
     Task,
     TurnEnd,
     Unplayable,
-    act_task,
-    arrival_check_task,
-    auction_task,
-    cheque_top_up_task,
-    cheque_window_task,
-    draw_task,
-    hotel_pay_task,
-    play_task,
-    sale_menu_task,
-    start_task,
-    turn_end_task,
 )
 
 
@@ -131,7 +120,7 @@ def _remove_card(state: RoutardState, seat: int, deck: str, card: int) -> None:
 
 
 def _push_turn(state: RoutardState, seat: int) -> None:
-    state.agenda.extend((turn_end_task(seat), start_task(seat)))
+    state.agenda.extend((TurnEnd(seat), Start(seat)))
 
 
 # --- handlers ----------------------------------------------------------------------------------------
@@ -162,12 +151,12 @@ def _reshuffled(state: RoutardState, e: ev.DeckReshuffled) -> None:
 def _turn_ended(state: RoutardState, e: ev.TurnEnded) -> None:
     _pop(state, TurnEnd)
     player = state.players[e.seat]
-    if state.config.job_assistance_after_write_off == "optional" and NOT_BROKE != player.broke_since < state.turn_count:
+    if state.table.job_assistance_after_write_off == "optional" and NOT_BROKE != player.broke_since < state.turn_count:
         player.broke_since = NOT_BROKE
     state.turn_count += 1
     state.carried, state.window_tickets = (), 0
     state.turn, state.round = e.next_seat, e.round
-    if e.round > state.config.max_rounds:
+    if e.round > state.table.max_rounds:
         state.agenda.append(Capped(e.next_seat))
     else:
         _push_turn(state, e.next_seat)
@@ -208,7 +197,7 @@ def _departed(state: RoutardState, e: ev.Departed) -> None:
     player.prep_turns += 1
     _place(state, (e.seat,), 0)
     state.window_tickets = 0
-    state.agenda.append(act_task(e.seat, may_fly=state.config.first_turn_may_fly))
+    state.agenda.append(Act(e.seat, may_fly=state.config.first_turn_may_fly))
 
 
 def _instruction_taken(state: RoutardState, e: ev.InstructionTaken) -> None:
@@ -221,9 +210,9 @@ def _instruction_taken(state: RoutardState, e: ev.InstructionTaken) -> None:
         state.agenda.append(Prep(e.seat))
         return
     movable = player.pos < state.arrival and not (
-        state.config.formalites_loss == "stranded" and player.elements["formalites"] == 0)
+        state.table.formalites_loss == "stranded" and player.elements["formalites"] == 0)
     state.window_tickets = 0
-    state.agenda.append(act_task(e.seat, forced=e.spaces if movable else 0))
+    state.agenda.append(Act(e.seat, forced=e.spaces if movable else 0))
 
 
 def _instruction_queued(state: RoutardState, e: ev.InstructionQueued) -> None:
@@ -232,39 +221,40 @@ def _instruction_queued(state: RoutardState, e: ev.InstructionQueued) -> None:
 
 
 def _moved(state: RoutardState, e: ev.Moved) -> None:
-    _place(state, (e.seat, *e.passengers), e.to)
-    player, agenda, how = state.players[e.seat], state.agenda, e.how
+    seat, passengers = e.seat, e.passengers
+    _place(state, (seat, *passengers), e.to)
+    player, agenda, how = state.players[seat], state.agenda, e.how
     if how in ("walk", "fly", "fly_back", "drive", "forced"):
         _pop(state, Act)
-        agenda.extend((play_task(e.seat), draw_task(e.seat, "hebergement"), arrival_check_task(e.seat)))
+        agenda.extend((Play(seat), Draw(seat, "hebergement"), ArrivalCheck(seat)))
         if how == "walk":
             player.money -= e.cost
         elif how in ("fly", "fly_back"):
             player.tickets -= 1
         else:
-            state.carried = e.passengers
+            state.carried = passengers
             if e.cost:
-                agenda.append(Charge(e.seat, e.cost, BANK, "move"))
+                agenda.append(Charge(seat, e.cost, BANK, "move"))
     elif how == "job_assistance":
         _pop(state, Act)
-        if state.config.job_assistance_after_write_off == "mandatory":
+        if state.table.job_assistance_after_write_off == "mandatory":
             player.broke_since = NOT_BROKE
-        agenda.extend((draw_task(e.seat, "job"), draw_task(e.seat, "hebergement", job_assistance=True)))
+        agenda.extend((Draw(seat, "job"), Draw(seat, "hebergement", job_assistance=True)))
     elif how == "hotel_assistance":
         task = _pop(state, HotelPay)
         assert isinstance(task, HotelPay)
         while not isinstance(agenda[-1], TurnEnd):
             agenda.pop()
-        agenda.append(cheque_top_up_task(e.seat, task.due))
+        agenda.append(ChequeTopUp(seat, task.due))
     elif how == "formalites":
         _pop(state, FormalitesLoss)
-        if state.config.formalites_loss == "forced_rebuy":
+        if state.table.formalites_loss == "forced_rebuy":
             price = state.data.constants.formalites_rebuy_price
-            agenda.extend((Regain(e.seat, "formalites"), Charge(e.seat, price, BANK, "formalites")))
+            agenda.extend((Regain(seat, "formalites"), Charge(seat, price, BANK, "formalites")))
     else:  # card, target, replay: re-moves that play nothing (R31-R33)
         agenda.pop()
         player.money -= e.cost
-        agenda.append(arrival_check_task(e.seat))
+        agenda.append(ArrivalCheck(seat))
 
 
 def _paid(state: RoutardState, e: ev.Paid) -> None:
@@ -346,19 +336,20 @@ def _item_lost(state: RoutardState, e: ev.ItemLost) -> None:
 def _card_drawn(state: RoutardState, e: ev.CardDrawn) -> None:
     task = _pop(state, Draw)
     assert isinstance(task, Draw)
-    pile = state.draw[e.deck]
-    assert pile[-1] == e.card, "the drawn card must be the top of the pile"
-    state.draw[e.deck] = pile[:-1]
-    card = state.data.deck_cards[e.deck][e.card]
-    if e.deck not in COLLECTION_DECKS:
-        state.discard[e.deck] += (e.card,)
+    seat, deck, index = e.seat, e.deck, e.card  # an event's field is a dictionary lookup: each read once
+    pile = state.draw[deck]
+    assert pile[-1] == index, "the drawn card must be the top of the pile"
+    state.draw[deck] = pile[:-1]
+    card = state.table.deck_cards[deck][index]
+    if deck not in COLLECTION_DECKS:
+        state.discard[deck] += (index,)
     if isinstance(card, HotelCard):  # the hebergement deck
-        due = card.cheques * doubled(state, e.seat)
-        state.agenda.append(hotel_pay_task(e.seat, due, task.job_assistance))
+        due = card.cheques * doubled(state, seat)
+        state.agenda.append(HotelPay(seat, due, task.job_assistance))
     elif isinstance(card, AchatCard):
-        state.agenda.append(Purchase(e.seat, e.card, card.price * doubled(state, e.seat)))
+        state.agenda.append(Purchase(seat, index, card.price * doubled(state, seat)))
     else:
-        _push_effects(state, e.seat, card.effects, e.deck, e.card, alone=False)
+        _push_effects(state, seat, card.effects, deck, index, alone=False)
 
 
 def _deck_empty(state: RoutardState, e: ev.DeckEmpty) -> None:
@@ -369,7 +360,7 @@ def _card_kept(state: RoutardState, e: ev.CardKept) -> None:
     _pop(state, Resolve)
     player = state.players[e.seat]
     player.set_collection(e.deck, (*player.collection(e.deck), e.card))
-    state.agenda.append(arrival_check_task(e.seat))
+    state.agenda.append(ArrivalCheck(e.seat))
 
 
 def _card_returned(state: RoutardState, e: ev.CardReturned) -> None:
@@ -382,7 +373,7 @@ def _achat_bought(state: RoutardState, e: ev.AchatBought) -> None:
     player = state.players[e.seat]
     player.money -= e.price
     player.achat += (e.card,)
-    state.agenda.append(arrival_check_task(e.seat))
+    state.agenda.append(ArrivalCheck(e.seat))
 
 
 def _achat_failed(state: RoutardState, e: ev.AchatFailed) -> None:
@@ -421,7 +412,7 @@ def _illegal_play(state: RoutardState, e: ev.IllegalPlayDecided) -> None:
     if e.play:
         if beneficiary is not None:
             state.agenda.append(Charge(e.seat, state.data.constants.fine, beneficiary, "fine"))
-        state.agenda.append(draw_task(e.seat, e.deck))
+        state.agenda.append(Draw(e.seat, e.deck))
 
 
 def _shop_closed(state: RoutardState, e: ev.ShopClosed) -> None:
@@ -429,7 +420,7 @@ def _shop_closed(state: RoutardState, e: ev.ShopClosed) -> None:
 
 
 def _sale_opened(state: RoutardState, e: ev.SaleOpened) -> None:
-    state.agenda.append(sale_menu_task(e.seat))
+    state.agenda.append(SaleMenu(e.seat))
 
 
 def _sale_cancelled(state: RoutardState, e: ev.SaleCancelled) -> None:
@@ -439,7 +430,7 @@ def _sale_cancelled(state: RoutardState, e: ev.SaleCancelled) -> None:
 def _lot_offered(state: RoutardState, e: ev.LotOffered) -> None:
     _pop(state, SaleMenu)
     state.narrowed.pop(e.seller, None)
-    mode = state.config.auction_mode
+    mode = state.table.auction_mode
     bidders = () if mode == "bank_only" else tuple(
         s for s in others(state, e.seller) if state.players[s].travelling and state.players[s].money >= e.floor)
     auction = Auction(e.seller, e.lot, e.card, e.count, e.floor, bidders)
@@ -448,7 +439,7 @@ def _lot_offered(state: RoutardState, e: ev.LotOffered) -> None:
     elif mode == "ascending":
         auction = auction._replace(active=bidders, to_bid=bidders[0] if bidders else BANK)
     state.auction = auction
-    state.agenda.append(auction_task(e.seller))
+    state.agenda.append(AuctionTask(e.seller))
 
 
 def _bid_sealed(state: RoutardState, e: ev.BidSealed) -> None:
@@ -502,7 +493,7 @@ def _settled(state: RoutardState, e: ev.AuctionSettled) -> None:
         state.players[e.buyer].money -= e.price
         if e.lot == "achat":
             state.players[e.buyer].achat += (e.card,)
-            state.agenda.append(arrival_check_task(e.buyer))
+            state.agenda.append(ArrivalCheck(e.buyer))
         else:
             _gain(state, e.buyer, e.lot, e.count)
     state.auction = None
@@ -573,7 +564,7 @@ def _start(state: RoutardState, task: Start) -> bool:
     state.agenda.pop()
     if player.travelling:
         state.window_tickets = 0
-        state.agenda.append(act_task(task.seat))
+        state.agenda.append(Act(task.seat))
     else:
         state.agenda.append(Prep(task.seat))
     return True
@@ -589,25 +580,25 @@ def _arrival_check(state: RoutardState, task: ArrivalCheck) -> bool:
 def _hotel_pay(state: RoutardState, task: HotelPay) -> bool:
     if not task.job_assistance or state.players[task.seat].cheques >= task.due:
         return False
-    state.agenda[-1] = cheque_top_up_task(task.seat, task.due, job_assistance=True)
+    state.agenda[-1] = ChequeTopUp(task.seat, task.due, job_assistance=True)
     return True
 
 
 def _play(state: RoutardState, task: Play) -> bool:
     """S5: the space the player stands on calls for its card, its shop or nothing (§5.8)."""
     seat = task.seat
-    space = state.data.space_types[state.players[seat].pos]
+    space = state.table.space_types[state.players[seat].pos]
     agenda = state.agenda
     agenda.pop()
     if space == "aeroport":
         state.window_tickets = 0
         agenda.append(Shop(seat))
     elif space in ("chance", "poste_restante"):
-        window, draw = cheque_window_task(seat), draw_task(seat, space)
+        window, draw = ChequeWindow(seat), Draw(seat, space)
         before = state.config.cheque_purchase_timing == "before_card"
         agenda.extend((draw, window) if before else (window, draw))
     elif may_play(state, seat, space):
-        agenda.append(draw_task(seat, space))
+        agenda.append(Draw(seat, space))
     elif state.config.illegal_play == "fined":
         agenda.append(IllegalOffer(seat, space))
     else:

@@ -109,13 +109,13 @@ _DECIDERS: Final[dict[type[Task], Callable[[RoutardState, Task], tuple[int, ...]
 
 def sealed(state: RoutardState) -> bool:
     """Whether the decision now is a simultaneous sealed bid (R43)."""
-    return isinstance(state.agenda[-1], AuctionTask) and state.config.auction_mode == "sealed_first_price"
+    return isinstance(state.agenda[-1], AuctionTask) and state.table.auction_mode == "sealed_first_price"
 
 
 def _bidders_to_decide(state: RoutardState) -> tuple[int, ...]:
     auction = state.auction
     assert auction is not None
-    if state.config.auction_mode == "sealed_first_price":
+    if state.table.auction_mode == "sealed_first_price":
         return tuple(s for s in auction.bidders if auction.bids[s] is None)
     return (auction.to_bid,) if auction.to_bid != BANK else ()
 
@@ -159,12 +159,12 @@ def _remembered_options(state: RoutardState, seat: int) -> tuple[Command, ...]:
 def _prep_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
     player = state.players[seat]
     if player.prep_turns == 0:
-        return [cmd.Depart()] if state.config.express else [cmd.ChooseLine("argent_de_poche")]
+        return [cmd.DEPART] if state.config.express else [cmd.choose_line("argent_de_poche")]
     ready = departure_ready(state, seat)
     if ready and state.config.auto_depart:
-        return [cmd.Depart()]
-    moves: list[Command] = [cmd.ChooseLine(line) for line in SHEET_LINES]
-    return [*moves, cmd.Depart()] if ready else moves
+        return [cmd.DEPART]
+    moves: list[Command] = [cmd.choose_line(line) for line in SHEET_LINES]
+    return [*moves, cmd.DEPART] if ready else moves
 
 
 def departure_ready(state: RoutardState, seat: int) -> bool:
@@ -175,7 +175,7 @@ def departure_ready(state: RoutardState, seat: int) -> bool:
 
 
 def _sheet_offer_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
-    return [cmd.SheetOffer(True), cmd.SheetOffer(False)]
+    return list(cmd.SHEET_OFFERS)
 
 
 def _sell_options(state: RoutardState, seat: int) -> list[Command]:
@@ -184,12 +184,11 @@ def _sell_options(state: RoutardState, seat: int) -> list[Command]:
 
 def _sale_menu_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
     """Every lot; cheques by count, in brackets when they are many (a seat inside a bracket sells cheques)."""
-    found = lots(state, seat)
-    counts = [count for lot, _, count in found if lot == "cheques"]
-    cheques = amount_options(state, seat, counts, lambda count: cmd.sell("cheques", -1, count))
+    counts = range(1, state.players[seat].cheques + 1)
+    cheques = amount_options(state, seat, counts, cmd.sell_cheques)
     if seat in state.narrowed:
         return cheques
-    return [*(cmd.sell(lot, card, count) for lot, card, count in found if lot != "cheques"), *cheques,
+    return [*(cmd.sell(lot, card, 1) for lot, card in lots(state, seat)), *cheques,
             cmd.CANCEL_SALE]
 
 
@@ -199,7 +198,7 @@ def _shop_options(state: RoutardState, seat: int) -> list[Command]:
     moves: list[Command] = []
     limit = state.config.tickets_per_shop_window
     if (limit is None or state.window_tickets < limit) and player.money >= state.data.ticket_price(player.pos):
-        moves.append(cmd.BuyTicket())
+        moves.append(cmd.BUY_TICKET)
     prices = state.data.constants.airport_element_price
     moves.extend(cmd.buy_element(item) for item in ELEMENTS if player.money >= prices[item])
     return moves
@@ -214,7 +213,7 @@ def must_rebuy(state: RoutardState, seat: int) -> bool:
 
 
 def _on_airport(state: RoutardState, seat: int) -> bool:
-    return state.data.space_types[state.players[seat].pos] == "aeroport"
+    return state.table.space_types[state.players[seat].pos] == "aeroport"
 
 
 def _act_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
@@ -234,20 +233,20 @@ def movements(state: RoutardState, task: Act, seat: int) -> list[Command]:
         price = state.data.constants.airport_element_price["formalites"]
         return [] if player.money >= price and _on_airport(state, seat) else [cmd.JOB_ASSISTANCE]
     if task.forced:
-        return [cmd.MoveForced()]
+        return [cmd.MOVE_FORCED]
     if job_assistance_due(state, seat):
         return [cmd.JOB_ASSISTANCE]
     moves: list[Command]
     if is_driver(state, seat):
-        moves = [cmd.Drive()]
+        moves = [cmd.DRIVE]
     else:
         moves = [cmd.walk(k) for k in walk_distances(state, seat)]
         if player.tickets and _on_airport(state, seat):
             if player.pos == state.arrival:
-                moves.append(cmd.FlyBack())
+                moves.append(cmd.FLY_BACK)
             elif task.may_fly:
-                moves.append(cmd.Fly())
-    optional = state.config.job_assistance_after_write_off == "optional" and player.fauche
+                moves.append(cmd.FLY)
+    optional = state.table.job_assistance_after_write_off == "optional" and player.fauche
     if player.money == 0 or optional or not moves:
         moves.append(cmd.JOB_ASSISTANCE)
     return moves
@@ -256,7 +255,7 @@ def movements(state: RoutardState, task: Act, seat: int) -> list[Command]:
 def job_assistance_due(state: RoutardState, seat: int) -> bool:
     """Mandatory Job Assistance: broke after a write-off (R40), or still in debt (R39, debt variant)."""
     player = state.players[seat]
-    mandatory = state.config.job_assistance_after_write_off == "mandatory" and player.fauche
+    mandatory = state.table.job_assistance_after_write_off == "mandatory" and player.fauche
     return mandatory or bool(player.debts)
 
 
@@ -264,21 +263,21 @@ def walk_distances(state: RoutardState, seat: int) -> list[int]:
     player = state.players[seat]
     reach = min(6, state.arrival - player.pos)
     distances = [k for k in range(1, reach + 1) if move_cost(state, k) <= player.money]
-    if state.config.unplayable_destination == "forbidden":
-        playable = [k for k in distances if may_play(state, seat, state.data.space_types[player.pos + k])]
+    if state.table.unplayable_destination == "forbidden":
+        playable = [k for k in distances if may_play(state, seat, state.table.space_types[player.pos + k])]
         distances = playable or distances
     return distances
 
 
 def _raise_funds_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
-    return [*_sell_options(state, seat), cmd.StopSelling()]
+    return [*_sell_options(state, seat), cmd.STOP_SELLING]
 
 
 def cheque_counts(state: RoutardState, task: Task, seat: int) -> range:
     """How many cheques the seat may buy: at a window any number it can pay (R18); at a top-up (R41, R44) the
     shortfall up to what it can pay, or all it can pay when that falls short."""
     player = state.players[seat]
-    affordable = player.money // state.data.constants.cheque_price
+    affordable = player.money // state.table.cheque_price
     if isinstance(task, ChequeTopUp):
         short = task.due - player.cheques
         return range(short, affordable + 1) if affordable >= short else range(affordable, affordable + 1)
@@ -288,7 +287,7 @@ def cheque_counts(state: RoutardState, task: Task, seat: int) -> range:
 def _top_up_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
     assert isinstance(task, ChequeTopUp)
     player = state.players[seat]
-    affordable = player.money // state.data.constants.cheque_price
+    affordable = player.money // state.table.cheque_price
     if affordable < task.due - player.cheques:  # short of cash: he may raise funds first (R39)
         return [*_sell_options(state, seat), cmd.buy_cheques(affordable)]
     return amount_options(state, seat, cheque_counts(state, task, seat), cmd.buy_cheques)
@@ -300,11 +299,11 @@ def _cheque_window_options(state: RoutardState, task: Task, seat: int) -> list[C
 
 def _shop_window_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
     moves = _shop_options(state, seat)
-    return moves if must_rebuy(state, seat) else [*moves, cmd.CloseShop()]
+    return moves if must_rebuy(state, seat) else [*moves, cmd.CLOSE_SHOP]
 
 
 def _target_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
-    return [cmd.ChooseTarget(other) for other in others(state, seat)]
+    return [cmd.choose_target(other) for other in others(state, seat)]
 
 
 def _lose_card_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
@@ -322,17 +321,17 @@ def _replay_distances(state: RoutardState, seat: int) -> list[int]:
 
 
 def _replay_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
-    return [cmd.ReplayWalk(k) for k in _replay_distances(state, seat)]
+    return [cmd.replay_walk(k) for k in _replay_distances(state, seat)]
 
 
 def _illegal_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
-    return [cmd.PlayAnyway(True), cmd.PlayAnyway(False)]
+    return list(cmd.PLAY_ANYWAY)
 
 
 def _auction_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
-    if state.config.auction_mode == "sealed_first_price":
+    if state.table.auction_mode == "sealed_first_price":
         return amount_options(state, seat, sealed_bids(state, seat), bid_command)
-    return [cmd.Raise(), cmd.Drop()] if next_raise(state) <= state.players[seat].money else [cmd.Drop()]
+    return [cmd.RAISE, cmd.DROP] if next_raise(state) <= state.players[seat].money else [cmd.DROP]
 
 
 def sealed_bids(state: RoutardState, seat: int) -> list[int]:

@@ -31,7 +31,7 @@ def is_driver(state: RoutardState, seat: int) -> bool:
 
 def stranded(state: RoutardState, seat: int) -> bool:
     """formalites_loss="stranded": a travelling player without formalités cannot move or be carried (R37)."""
-    return state.config.formalites_loss == "stranded" and state.players[seat].elements["formalites"] == 0
+    return state.table.formalites_loss == "stranded" and state.players[seat].elements["formalites"] == 0
 
 
 def group_of(state: RoutardState, driver: int) -> tuple[int, ...]:
@@ -103,15 +103,15 @@ def doubled(state: RoutardState, seat: int) -> int:
 
 
 def move_cost(state: RoutardState, spaces: int) -> int:
-    return state.data.constants.move_cost[spaces] if spaces > 0 else 0
+    return state.table.move_costs[spaces] if spaces > 0 else 0
 
 
-def lots(state: RoutardState, seat: int) -> list[tuple[str, int, int]]:
-    """Every lot `seat` could auction (R42): (lot, card, count). Never formalités, reportage or aventure."""
+def lots(state: RoutardState, seat: int) -> list[tuple[str, int]]:
+    """Every lot but cheques `seat` could auction (R42): (lot, card). Never formalités, reportage or aventure.
+    Cheques go by count, any from 1 to all he holds."""
     player = state.players[seat]
-    found = [(item, -1, 1) for item in RESALEABLE if has(state, seat, item)]
-    found += [("achat", card, 1) for card in sorted(set(player.achat))]
-    found += [("cheques", -1, n) for n in range(1, player.cheques + 1)]
+    found = [(item, -1) for item in RESALEABLE if has(state, seat, item)]
+    found += [("achat", card) for card in sorted(set(player.achat))]
     return found
 
 

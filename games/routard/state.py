@@ -11,6 +11,7 @@ from typing import Any, Final, NamedTuple
 
 from meeplog.games.routard.config import RoutardConfig
 from meeplog.games.routard.data import DECKS, RoutardData
+from meeplog.games.routard.table import Table
 from meeplog.games.routard.tasks import Task
 
 HOME: Final = -1  # the off-track "Préparez votre sac" space: a player there is in stage 1
@@ -98,6 +99,7 @@ class Auction(NamedTuple):
 class RoutardState:
     config: RoutardConfig
     data: RoutardData
+    table: Table = field(compare=False, repr=False)  # what a step reads most of the two above (table.py)
     players: list[Traveller] = field(default_factory=list)
     draw: dict[str, tuple[int, ...]] = field(default_factory=dict)  # face-down draw piles, top = last
     discard: dict[str, tuple[int, ...]] = field(default_factory=dict)
@@ -122,6 +124,7 @@ class RoutardState:
         return cls(
             config,
             data,
+            Table(config, data),
             players=[Traveller() for _ in range(config.players)],
             draw=dict.fromkeys(DECKS, ()),
             discard=dict.fromkeys(DECKS, ()),
@@ -129,16 +132,17 @@ class RoutardState:
 
     @property
     def count(self) -> int:
-        return self.config.players
+        return self.table.players
 
     @property
     def arrival(self) -> int:
-        return self.data.arrival
+        return self.table.arrival
 
     def clone(self) -> RoutardState:
         return RoutardState(
             config=self.config,
             data=self.data,
+            table=self.table,
             players=[p.clone() for p in self.players],
             draw=dict(self.draw),
             discard=dict(self.discard),

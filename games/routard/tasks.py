@@ -5,12 +5,16 @@ one event for it, drawing the die or a card if needed), or pure bookkeeping that
 once (an `if_has`, a space to play). Which is which can depend on the state (a charge the payer can
 afford is simply paid; one he cannot opens his raise-funds window): see games/routard/legal.py and
 automatic.py.
+
+Each task with fields of its own writes its `__init__` out, and the others take Task's (`init=False`): the
+compiled build runs a written `__init__` as C, about 20 ns (`object.__setattr__` on a compiled class is a
+plain store), where the one `dataclass` writes for a frozen class stays interpreted, 300-400 ns. So tasks
+are built afresh, never looked up in a cache.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
 
 from meeplog.core.kernel import fields_of
 from meeplog.games.routard.data import Effect
@@ -20,31 +24,34 @@ from meeplog.games.routard.data import Effect
 class Task:
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        object.__setattr__(self, "seat", seat)
+
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         return fields_of(self)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Start(Task):
     """The seat's turn begins: a queued instruction is taken first (R30)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class TurnEnd(Task):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Capped(Task):
     """The safety cap on rounds is reached (R51)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class ArrivalCheck(Task):
     """Does anyone stand on the arrival airport with a complete collection (R48)?"""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Prep(Task):
     """A stage-1 turn: a sheet line or the departure (§5.4)."""
 
@@ -54,6 +61,11 @@ class SheetOutcome(Task):
     line: str
     roll: int
 
+    def __init__(self, seat: int, line: str, roll: int) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "roll", roll)
+
 
 @dataclass(frozen=True, slots=True)
 class Act(Task):
@@ -61,6 +73,11 @@ class Act(Task):
 
     forced: int = 0  # a forced move's spaces, from a queued instruction
     may_fly: bool = True
+
+    def __init__(self, seat: int, forced: int = 0, may_fly: bool = True) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "forced", forced)
+        object.__setattr__(self, "may_fly", may_fly)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,13 +88,19 @@ class Charge(Task):
     creditor: int
     reason: str
 
+    def __init__(self, seat: int, amount: int, creditor: int, reason: str) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "creditor", creditor)
+        object.__setattr__(self, "reason", reason)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class SaleMenu(Task):
     """The seat picks the lot to auction, or changes his mind."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class AuctionTask(Task):
     """The lot in `state.auction` is on sale; `seat` is the seller."""
 
@@ -87,11 +110,21 @@ class Draw(Task):
     deck: str
     job_assistance: bool = False  # a hotel card drawn in a Job Assistance turn (R41)
 
+    def __init__(self, seat: int, deck: str, job_assistance: bool = False) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "job_assistance", job_assistance)
+
 
 @dataclass(frozen=True, slots=True)
 class HotelPay(Task):
     due: int
     job_assistance: bool = False
+
+    def __init__(self, seat: int, due: int, job_assistance: bool = False) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "due", due)
+        object.__setattr__(self, "job_assistance", job_assistance)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,8 +134,13 @@ class ChequeTopUp(Task):
     due: int
     job_assistance: bool = False
 
+    def __init__(self, seat: int, due: int, job_assistance: bool = False) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "due", due)
+        object.__setattr__(self, "job_assistance", job_assistance)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Play(Task):
     """S5: play the space the seat stands on (§5.8)."""
 
@@ -111,6 +149,10 @@ class Play(Task):
 class Unplayable(Task):
     reason: str
 
+    def __init__(self, seat: int, reason: str) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "reason", reason)
+
 
 @dataclass(frozen=True, slots=True)
 class IllegalOffer(Task):
@@ -118,13 +160,17 @@ class IllegalOffer(Task):
 
     deck: str
 
+    def __init__(self, seat: int, deck: str) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "deck", deck)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class ChequeWindow(Task):
     """Buying cheques on a chance or poste restante space the seat plays (R18)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Shop(Task):
     """An airport shop window opened by playing the airport (R21)."""
 
@@ -135,6 +181,11 @@ class Purchase(Task):
 
     card: int
     price: int
+
+    def __init__(self, seat: int, card: int, price: int) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "price", price)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +198,16 @@ class Resolve(Task):
     alone: bool = False  # a targeted effect: the player moves without passengers (R33)
     target: int = -1
 
+    def __init__(  # noqa: PLR0917 - positional, as the dataclass's own: pickled as a call with its fields
+        self, seat: int, effect: Effect, deck: str = "", card: int = -1, alone: bool = False, target: int = -1
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "effect", effect)
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "alone", alone)
+        object.__setattr__(self, "target", target)
+
 
 @dataclass(frozen=True, slots=True)
 class TargetChoice(Task):
@@ -156,18 +217,32 @@ class TargetChoice(Task):
     deck: str
     card: int
 
+    def __init__(self, seat: int, effect: Effect, deck: str, card: int) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "effect", effect)
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "card", card)
+
 
 @dataclass(frozen=True, slots=True)
 class LoseCard(Task):
     deck: str
+
+    def __init__(self, seat: int, deck: str) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "deck", deck)
 
 
 @dataclass(frozen=True, slots=True)
 class Replay(Task):
     alone: bool
 
+    def __init__(self, seat: int, alone: bool) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "alone", alone)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class FormalitesLoss(Task):
     """The last formalités is gone: back to the nearest airport at or behind (R37)."""
 
@@ -176,15 +251,6 @@ class FormalitesLoss(Task):
 class Regain(Task):
     item: str
 
-
-# Shared instances of the tasks every turn stacks (tasks are immutable, and a frozen dataclass costs more to
-# build than to look up). Typed where a task holds a flag beside a count, so True is never taken for 1.
-start_task, turn_end_task, play_task = cache(Start), cache(TurnEnd), cache(Play)
-arrival_check_task = cache(ArrivalCheck)
-draw_task = lru_cache(maxsize=1024, typed=True)(Draw)
-act_task = lru_cache(maxsize=1024, typed=True)(Act)
-hotel_pay_task = lru_cache(maxsize=1024, typed=True)(HotelPay)
-cheque_top_up_task = lru_cache(maxsize=1024, typed=True)(ChequeTopUp)
-sale_menu_task, auction_task, cheque_window_task = cache(SaleMenu), cache(AuctionTask), cache(ChequeWindow)
-# Resolve is built afresh: a cache would hash its Effect, a pydantic model whose hash is Python-level and
-# recursive, which costs twice the build.
+    def __init__(self, seat: int, item: str) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "item", item)
