@@ -13,7 +13,9 @@ The vector reads only the view's plain data, never the model: a game whose view 
 (PlainView) has it built straight from the kernel state, skipping the model's validation and its dump, which
 cost more than the kernel steps between two observations; any other game, plug-ins included, is read through
 `view(...).model_dump()` as before. Both give the same vector, bit for bit
-(tests/environments/test_plain_views.py compares them over random states of every game).
+(tests/environments/test_plain_views.py compares them over random states of every game). The walk that writes
+the data into the vector is compiled with the kernels (players/observation_slots.py); this module numbers its
+slots once per survey.
 """
 
 from __future__ import annotations
