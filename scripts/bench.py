@@ -40,7 +40,7 @@ from meeplog.core.compiled import HOT_MODULES, is_compiled
 from meeplog.core.conformance.timing import BOUND, BUDGET, FACTOR, HeuristicTooSlow, time_every_game
 from meeplog.core.game import Game
 from meeplog.core.registry import game_names, load_rules
-from meeplog.core.store import Row, encoded, open_store, stored_event
+from meeplog.core.store import BatchedSQLiteRecorder, Row, encoded, open_store
 from scripts.bench_analysis import line as analysis_line
 from scripts.bench_bots import sims_per_second
 from scripts.bench_leaderboard import line as leaderboard_line
@@ -147,21 +147,21 @@ def bench_game(name: str, games: int, db_folder: Path) -> dict[str, float]:
 
 def sqlite_alone(rules: Any, config: Any, games: int, path: Path) -> float:
     """Best-of-ROUNDS seconds per decision of SQLite inserting the rows of the games `per_step` plays, made
-    beforehand, with the store's own table and statement, SAVED_TOGETHER games a transaction: a save's cost
-    that no Python can take away."""
-    statement = open_store(str(path)).recorder.insert_events_statement
+    beforehand, with the store's own table and insert (BatchedSQLiteRecorder.insert_rows), SAVED_TOGETHER
+    games a transaction: a save's cost that no Python can take away."""
+    recorder = open_store(str(path)).recorder
+    assert isinstance(recorder, BatchedSQLiteRecorder)
     best = float("inf")
     with sqlite3.connect(path, isolation_level=None) as connection:
         for round_ in range(ROUNDS):
             played = [recorded_game(rules, config, seed) for seed in range(round_ * games, (round_ + 1) * games)]
-            rows = [[(row.originator_id.hex, row.originator_version, row.topic, row.state)
-                     for row in map(stored_event, game.log)] for game in played]
+            rows = [encoded(game.log) for game in played]
             started = time.perf_counter()
             together = math.gcd(games, SAVED_TOGETHER)
             for first in range(0, len(rows), together):
+                batch = [row for game in rows[first:first + together] for row in game]
                 connection.execute("BEGIN")
-                for game_rows in rows[first:first + together]:
-                    connection.executemany(statement, game_rows)
+                recorder.insert_rows(connection.cursor(), batch)
                 connection.execute("COMMIT")
             best = min(best, (time.perf_counter() - started) / sum(map(_decisions, played)))
     return best
