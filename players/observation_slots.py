@@ -37,9 +37,9 @@ class Slots:
                 fields[index].write_item(entries.get(keys[index]), vector)
             return
         sequence = cast("list[object] | tuple[object, ...]", value)
-        length = self.length
-        if length is not None:
-            vector[length] = len(sequence)
+        length, count = self.length, len(sequence)
+        if length is not None and count:  # the buffer starts at 0: only what is not 0 is written
+            vector[length] = count
         items = self.items
         for place in range(min(len(items), len(sequence))):
             items[place].write_item(sequence[place], vector)
@@ -52,9 +52,9 @@ class Slots:
             self.write(item, vector)
         elif kind is int or kind is float or kind is bool:
             number = self.number
-            if number is not None:
+            if number is not None and (item or kind is float):  # an int's 0 is already there, a float's -0.0 not
                 vector[number] = cast(Any, item)  # the memoryview makes it a float32, as numpy would
         else:
             slot = self.categories.get(item)
             if slot is not None:
-                vector[slot] = 1.0
+                vector[slot] = 1  # a small int, where a float would be allocated for each write
