@@ -31,14 +31,14 @@ def amount_options(state: RoutardState, seat: int, amounts: Sequence[int],
         low, high = chosen[-1]
         amounts = [amount for amount in amounts if low <= amount <= high]
     if len(amounts) <= AMOUNTS_PER_DECISION:
-        return list(_made(make, tuple(amounts)))
+        return list(_made(make, amounts if isinstance(amounts, range) else tuple(amounts)))
     return [cmd.narrow(low, high) for low, high in brackets(amounts)]
 
 
 @lru_cache(maxsize=1 << 12)
-def _made(make: Callable[[int], Command], amounts: tuple[int, ...]) -> tuple[Command, ...]:
+def _made(make: Callable[[int], Command], amounts: range | tuple[int, ...]) -> tuple[Command, ...]:
     """`make(amount)` for each amount, remembered: a window or a sale lists the same amounts turn after turn, and
-    one lookup for the whole list costs less than one for each amount."""
+    one lookup for the whole list (a range is its key as it is) costs less than one for each amount."""
     return tuple(make(amount) for amount in amounts)
 
 

@@ -435,9 +435,9 @@ def _lot_offered(state: RoutardState, e: ev.LotOffered) -> None:
         s for s in others(state, e.seller) if state.players[s].travelling and state.players[s].money >= e.floor)
     auction = Auction(e.seller, e.lot, e.card, e.count, e.floor, bidders)
     if mode == "sealed_first_price":
-        auction = auction._replace(bids=(None,) * state.count)
+        auction = auction.but(bids=(None,) * state.count)
     elif mode == "ascending":
-        auction = auction._replace(active=bidders, to_bid=bidders[0] if bidders else BANK)
+        auction = auction.but(active=bidders, to_bid=bidders[0] if bidders else BANK)
     state.auction = auction
     state.agenda.append(AuctionTask(e.seller))
 
@@ -448,7 +448,7 @@ def _bid_sealed(state: RoutardState, e: ev.BidSealed) -> None:
     state.narrowed.pop(e.seat, None)
     bids = list(auction.bids)
     bids[e.seat] = e.amount
-    state.auction = auction._replace(bids=tuple(bids))
+    state.auction = auction.but(bids=tuple(bids))
 
 
 def _next_bidder(auction: Auction, after: int, count: int) -> int:
@@ -468,15 +468,15 @@ def _narrowed(state: RoutardState, e: ev.AmountNarrowed) -> None:
 
 def _raised(state: RoutardState, e: ev.AuctionRaised) -> None:
     assert state.auction is not None
-    auction = state.auction._replace(price=e.price, high=e.seat)
-    state.auction = auction._replace(to_bid=_next_bidder(auction, e.seat, state.count))
+    auction = state.auction.but(price=e.price, high=e.seat)
+    state.auction = auction.but(to_bid=_next_bidder(auction, e.seat, state.count))
 
 
 def _dropped(state: RoutardState, e: ev.AuctionDropped) -> None:
     assert state.auction is not None
     active = tuple(s for s in state.auction.active if s != e.seat)
-    auction = state.auction._replace(active=active)
-    state.auction = auction._replace(to_bid=_next_bidder(auction, e.seat, state.count))
+    auction = state.auction.but(active=active)
+    state.auction = auction.but(to_bid=_next_bidder(auction, e.seat, state.count))
 
 
 def _settled(state: RoutardState, e: ev.AuctionSettled) -> None:

@@ -5,6 +5,7 @@ left to games/routard/automatic.py."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Final
 
 from meeplog.core.kernel import GAME_OVER, ONE_SEAT, Command, Pending, seats_together
@@ -39,6 +40,11 @@ from meeplog.games.routard.tasks import (
     TargetChoice,
     Task,
 )
+
+# The commands a turn offers over and over, made once: an item of a compiled table costs less than a call of a cache.
+_WALKS: Final = tuple(cmd.walk(spaces) for spaces in range(1, 7))  # Walk(spaces) is _WALKS[spaces - 1]
+_SHEET_LINES: Final = tuple(cmd.choose_line(line) for line in SHEET_LINES)
+_BUY_ELEMENTS: Final = {item: cmd.buy_element(item) for item in ELEMENTS}
 
 
 def pending(state: RoutardState) -> Pending:
@@ -163,7 +169,7 @@ def _prep_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
     ready = departure_ready(state, seat)
     if ready and state.config.auto_depart:
         return [cmd.DEPART]
-    moves: list[Command] = [cmd.choose_line(line) for line in SHEET_LINES]
+    moves: list[Command] = [*_SHEET_LINES]
     return [*moves, cmd.DEPART] if ready else moves
 
 
@@ -188,8 +194,13 @@ def _sale_menu_options(state: RoutardState, task: Task, seat: int) -> list[Comma
     cheques = amount_options(state, seat, counts, cmd.sell_cheques)
     if seat in state.narrowed:
         return cheques
-    return [*(cmd.sell(lot, card, 1) for lot, card in lots(state, seat)), *cheques,
-            cmd.CANCEL_SALE]
+    return [*_sales(lots(state, seat)), *cheques, cmd.CANCEL_SALE]
+
+
+@lru_cache(maxsize=1 << 12)
+def _sales(lots: tuple[tuple[str, int], ...]) -> tuple[Command, ...]:
+    """The sale of each lot, remembered by the whole list, as amounts are (amounts._made)."""
+    return tuple(cmd.sell(lot, card, 1) for lot, card in lots)
 
 
 def _shop_options(state: RoutardState, seat: int) -> list[Command]:
@@ -200,7 +211,7 @@ def _shop_options(state: RoutardState, seat: int) -> list[Command]:
     if (limit is None or state.window_tickets < limit) and player.money >= state.data.ticket_price(player.pos):
         moves.append(cmd.BUY_TICKET)
     prices = state.data.constants.airport_element_price
-    moves.extend(cmd.buy_element(item) for item in ELEMENTS if player.money >= prices[item])
+    moves.extend(_BUY_ELEMENTS[item] for item in ELEMENTS if player.money >= prices[item])
     return moves
 
 
@@ -240,7 +251,7 @@ def movements(state: RoutardState, task: Act, seat: int) -> list[Command]:
     if is_driver(state, seat):
         moves = [cmd.DRIVE]
     else:
-        moves = [cmd.walk(k) for k in walk_distances(state, seat)]
+        moves = [_WALKS[k - 1] for k in walk_distances(state, seat)]
         if player.tickets and _on_airport(state, seat):
             if player.pos == state.arrival:
                 moves.append(cmd.FLY_BACK)

@@ -106,13 +106,12 @@ def move_cost(state: RoutardState, spaces: int) -> int:
     return state.table.move_costs[spaces] if spaces > 0 else 0
 
 
-def lots(state: RoutardState, seat: int) -> list[tuple[str, int]]:
+def lots(state: RoutardState, seat: int) -> tuple[tuple[str, int], ...]:
     """Every lot but cheques `seat` could auction (R42): (lot, card). Never formalités, reportage or aventure.
     Cheques go by count, any from 1 to all he holds."""
     player = state.players[seat]
-    found = [(item, -1) for item in RESALEABLE if has(state, seat, item)]
-    found += [("achat", card) for card in sorted(set(player.achat))]
-    return found
+    items = tuple((item, -1) for item in RESALEABLE if has(state, seat, item))
+    return items + tuple(("achat", card) for card in sorted(set(player.achat)))
 
 
 def can_sell(state: RoutardState, seat: int) -> bool:

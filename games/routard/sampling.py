@@ -25,7 +25,7 @@ def sample(state: RoutardState, seat: int, rng: random.Random) -> RoutardState:
         for other in auction.bidders:
             if other != seat and bids[other] is not None:
                 bids[other] = _guess_bid(sampled, other, rng)
-        sampled.auction = auction._replace(bids=tuple(bids))
+        sampled.auction = auction.but(bids=tuple(bids))
     for other in sorted(sampled.narrowed):
         if other != seat:
             redraw_brackets(sampled, other, options, rng)

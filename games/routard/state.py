@@ -7,8 +7,9 @@ only `evolve` changes it, so folding the events rebuilds the exact point a game 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
+from meeplog.core.kernel import fields_of
 from meeplog.games.routard.config import RoutardConfig
 from meeplog.games.routard.data import DECKS, RoutardData
 from meeplog.games.routard.table import Table
@@ -76,16 +77,18 @@ class Traveller:
         )
 
 
-class Auction(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Auction:
     """A lot on sale. Sealed bids: `bids[seat]` is None until that bidder decides, 0 for a pass.
 
     Ascending: `price` and `high` are the standing bid, `active` the bidders still in, `to_bid` whose say it is.
+    Its `__init__` is written out, as the tasks' are (tasks.py says why), and `but` makes a changed copy.
     """
 
     seller: int
     lot: str
     card: int
-    quantity: int  # how many of the lot (`count` would shadow tuple.count)
+    quantity: int  # how many of the lot
     floor: int
     bidders: tuple[int, ...]
     bids: tuple[int | None, ...] = ()
@@ -93,6 +96,34 @@ class Auction(NamedTuple):
     high: int = BANK
     active: tuple[int, ...] = ()
     to_bid: int = BANK
+
+    def __init__(  # noqa: PLR0917 - its fields in order, as the dataclass's own (pickled as a call with them)
+        self, seller: int, lot: str, card: int, quantity: int, floor: int, bidders: tuple[int, ...],
+        bids: tuple[int | None, ...] = (), price: int = 0, high: int = BANK, active: tuple[int, ...] = (),
+        to_bid: int = BANK,
+    ) -> None:
+        object.__setattr__(self, "seller", seller)
+        object.__setattr__(self, "lot", lot)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "quantity", quantity)
+        object.__setattr__(self, "floor", floor)
+        object.__setattr__(self, "bidders", bidders)
+        object.__setattr__(self, "bids", bids)
+        object.__setattr__(self, "price", price)
+        object.__setattr__(self, "high", high)
+        object.__setattr__(self, "active", active)
+        object.__setattr__(self, "to_bid", to_bid)
+
+    def but(self, *, bids: tuple[int | None, ...] | None = None, price: int | None = None, high: int | None = None,
+            active: tuple[int, ...] | None = None, to_bid: int | None = None) -> Auction:
+        """A copy with the fields given changed (the bidding's fields; None leaves one as it is)."""
+        return Auction(self.seller, self.lot, self.card, self.quantity, self.floor, self.bidders,
+                       self.bids if bids is None else bids, self.price if price is None else price,
+                       self.high if high is None else high, self.active if active is None else active,
+                       self.to_bid if to_bid is None else to_bid)
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return fields_of(self)
 
 
 @dataclass(eq=True)
