@@ -7,7 +7,9 @@ decision (chains as one, core/analysis/summary.py) and by Plackett-Luce strength
 the same games' ranks (the leaderboard's fit, core/leaderboard/plackett_luce.py). For each pair of players and
 each measure it gives how often the sample orders the pair as the whole pool does by that measure, and the least
 k at which that reaches 95%; then the same for the whole order. Usage:
-`python -m scripts.study_analysis --db study.db --tournament ID --sims 200`.
+`python -m scripts.study_analysis --db study.db --tournament ID --sims 200`; `--sizes 3,6,9,12` tries only those k
+(a small pool says little about samples much larger than itself), `--games 9` reads only the plan's first 9 games
+(whole deals, every seating of each, where a run was stopped with a deal part played).
 """
 
 from __future__ import annotations
@@ -46,11 +48,13 @@ class Pool:
     patterns: list[Pattern]
 
 
-def read_pool(db: str, tournament: str, settings: Settings) -> Pool:
+def read_pool(db: str, tournament: str, settings: Settings, first: int | None = None) -> Pool:
+    """The tournament's recorded games, or those among the plan's `first` games."""
     store = open_store(db)
     played = load_tournament(store, resolve_tournament(store, tournament))
     players = list(played.plan.players)
-    results = [r for _, r in sorted(played.results.items()) if isinstance(r, GameRecorded) and r.ranks]
+    results = [r for index, r in sorted(played.results.items())
+               if isinstance(r, GameRecorded) and r.ranks and (first is None or index < first)]
     totals = np.zeros((len(results), len(players)))
     counts = np.zeros((len(results), len(players)))
     patterns = []
@@ -69,6 +73,13 @@ def read_pool(db: str, tournament: str, settings: Settings) -> Pool:
     return Pool(players, totals, counts, patterns)
 
 
+def tied(pool: Floats, pair: tuple[int, int] | None) -> bool:
+    """The whole pool does not order the pair (or some pair, for the whole order): the Plackett-Luce fit of two
+    players whose every game tied them gives both the same strength, which no sample can order either."""
+    pairs = itertools.combinations(range(pool.shape[1]), 2) if pair is None else [pair]
+    return any(bool(np.isclose(pool[0, a], pool[0, b], rtol=0, atol=1e-9)) for a, b in pairs)
+
+
 def agreement(sample: Floats, pool: Floats, pair: tuple[int, int] | None) -> float:
     """The share of samples (rows; higher is better) ordering the pair, or all players, as the pool does."""
     if pair is None:
@@ -77,14 +88,27 @@ def agreement(sample: Floats, pool: Floats, pair: tuple[int, int] | None) -> flo
     return float(((sample[:, a] > sample[:, b]) == (pool[0, a] > pool[0, b])).mean())
 
 
+def sizes(text: str) -> tuple[int, ...]:
+    """`--sizes 3,6,12`: the sample sizes to try, in increasing order."""
+    try:
+        values = tuple(sorted({int(part) for part in text.split(",") if part.strip()}))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"not a list of whole numbers: {text!r}") from error
+    if not values or values[0] < 1:
+        raise argparse.ArgumentTypeError(f"sizes are whole numbers from 1: {text!r}")
+    return values
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", required=True)
     parser.add_argument("--tournament", required=True)
     parser.add_argument("--sims", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--sizes", type=sizes, default=SIZES, help="the k to try, comma-separated")
+    parser.add_argument("--games", type=int, default=None, help="only the plan's first N games (default: all)")
     args = parser.parse_args()
-    pool = read_pool(args.db, args.tournament, Settings(args.sims, args.seed, 0.5, VERSION))
+    pool = read_pool(args.db, args.tournament, Settings(args.sims, args.seed, 0.5, VERSION), args.games)
     players, games = pool.players, len(pool.patterns)
     plan = design(pool.patterns, len(players))
     whole = np.ones((1, games))
@@ -103,8 +127,8 @@ def main() -> None:
         for measure in measures:
             table.add_column(f"{names[pair]}, {measure}", justify="right")
     rng = np.random.default_rng(args.seed)
-    needed: dict[str, int] = {}
-    for size in SIZES:
+    needed: dict[str, int | str] = {}
+    for size in args.sizes:
         weights = np.zeros((REPLICATES, games))
         np.add.at(weights, (np.arange(REPLICATES)[:, None], rng.integers(0, games, size=(REPLICATES, size))), 1)
         samples = {"loss": -(weights @ pool.totals) / np.maximum(weights @ pool.counts, 1),
@@ -112,13 +136,19 @@ def main() -> None:
         row = [str(size)]
         for pair in pairs:
             for measure, sample in samples.items():
+                if tied(measures[measure], pair):
+                    needed.setdefault(f"{names[pair]}, {measure}", "tied in the whole pool")
+                    row.append("tie")
+                    continue
                 agree = agreement(sample, measures[measure], pair)
                 if agree >= CONFIDENCE:
                     needed.setdefault(f"{names[pair]}, {measure}", size)
                 row.append(f"{agree:.0%}")
         table.add_row(*row)
     console.print(table)
-    console.print("least k at 95%: " + "; ".join(f"{key}: {value}" for key, value in needed.items()))
+    console.print("least k at 95%: " + "; ".join(
+        f"{key}: {needed.get(key, f'not within {args.sizes[-1]}')}"
+        for key in (f"{names[pair]}, {measure}" for pair in pairs for measure in measures)))
 
 
 if __name__ == "__main__":
