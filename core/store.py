@@ -160,7 +160,7 @@ class BatchedSQLiteRecorder(SQLiteApplicationRecorder):
     The library's application recorder inserts row by row to hand back every row's notification id; the
     store never reads them back from a save (`games` pages through notifications by row id), and a
     statement per event was a quarter of a SQLite save. Rows encoded elsewhere (`insert_rows`) go in
-    ROWS_A_STATEMENT to an INSERT: a fifth cheaper than `executemany`'s statement a row (341 against 430 µs
+    ROWS_A_STATEMENT to an INSERT: a fifth cheaper than `executemany`'s statement a row (313 against 398 µs
     of CPU a heuristic Old Man game of 164 rows). The rows and their ids are the same.
 
     Without the index, reading the results of 100,000 stored games scanned 26.6 million rows (8 s); with it
