@@ -116,7 +116,7 @@ def test_workers_that_cannot_start_are_reported_rather_than_failing_every_game(t
     assert "WorkersUnavailable: worker processes die as they start" in run.stderr
 
 
-def test_ctrl_c_saves_every_game_finished_before_it_with_its_result(tmp_path, monkeypatch):
+def test_ctrl_c_saves_the_result_of_every_game_finished_before_it(tmp_path, monkeypatch):
     """Group commit keeps the results of finished games in an open batch; Ctrl-C must save that batch, not drop it.
     Here the batch is never full nor old enough to be saved while the run goes, so every result stored was saved
     by Ctrl-C, and each names a game its worker stored."""
