@@ -65,7 +65,7 @@ def killed_db(request, tmp_path) -> Iterator[str]:
 
 
 def test_a_killed_tournament_resumes_to_the_standings_of_an_uninterrupted_run(killed_db, tmp_path):
-    games, seed = 120, 11
+    games, seed = 400, 11  # the first results come some 50-70 games in on an idle machine: room to spare
     command = ["tournament", "forest", *THREE_RANDOM, "--games", str(games), "--seed", str(seed), "--workers", "2"]
     db, out = killed_db, tmp_path / "out"
     run = subprocess.Popen(
@@ -113,7 +113,9 @@ WITH_CTRL_C = (  # runs a command with Ctrl-C (SIGINT) handled as in a terminal,
 
 
 def test_ctrl_c_stops_at_once_and_the_same_command_resumes(tmp_path):
-    command = ["tournament", "forest", *THREE_RANDOM, "--games", "90", "--workers", "2", "--db", str(tmp_path / "t.db")]
+    games = 400  # the first results come some 50-70 games in on an idle machine: the Ctrl-C lands before the end
+    db = tmp_path / "t.db"
+    command = ["tournament", "forest", *THREE_RANDOM, "--games", str(games), "--workers", "2", "--db", str(db)]
     run = subprocess.Popen(
         [sys.executable, "-c", WITH_CTRL_C, MEEPLOG, *command, "--out", str(tmp_path)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
@@ -129,12 +131,13 @@ def test_ctrl_c_stops_at_once_and_the_same_command_resumes(tmp_path):
             os.killpg(run.pid, signal.SIGKILL)
     assert run.returncode == 130
     partial = recorded(tmp_path / "t.db")
-    assert f"interrupted: {partial}/90 games recorded; the same command resumes" in out
+    assert f"interrupted: {partial}/{games} games recorded; the same command resumes" in out
 
     resumed = meeplog(*command, "--out", str(tmp_path))
     assert resumed.returncode == 0, resumed.stderr
     assert f"resuming: {partial} games already recorded" in resumed.stdout
-    assert standings_file(tmp_path)["recorded"] == 90 and len(list(open_store(str(tmp_path / "t.db")).games())) == 90
+    assert standings_file(tmp_path)["recorded"] == games
+    assert len(list(open_store(str(tmp_path / "t.db")).games())) == games
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from meeplog.core.store import open_store
 from tests.tournament.plans import MEEPLOG, recorded, recorded_so_far
 
 BINARIES = sorted(Path("/usr/lib/postgresql").glob("*/bin"))
-GAMES = 600
+GAMES = 1200  # one worker on PostgreSQL plays some 350 random games a second: the restart lands mid-run
 
 
 @dataclass
