@@ -4,7 +4,8 @@ few enough that a chunk is a tenth of a second of play and the last games spread
 Handing a worker one game at a time cost the tournament's process more than a cheap bot game (a future, two
 pickled messages, a wake-up of the pool's threads), and a worker saving its own games paid a transaction a
 game. A chunk holds about CHUNK_SECONDS of play at the pace seen so far, so a killed worker loses at most that
-much, a game's result waits no longer for its save, and MCTS games still go one at a time. Near the end a
+much, a game's result waits no longer for its save, and slow games (MCTS, a model's seat) still go one at a
+time. Near the end a
 chunk is at most a share of what is left (guided scheduling), so no worker idles while another plays a long
 chunk: the tail is one game per worker.
 """
@@ -26,7 +27,7 @@ class Chunks:
 
     def __init__(self, workers: int, most: int) -> None:
         self.workers = workers
-        self.most = min(most, MOST_PER_CHUNK)
+        self.most = most
         self.started = time.monotonic()
         self.finished = 0
 
@@ -42,10 +43,11 @@ class Chunks:
         share = -(-left // (2 * self.workers))  # the tail: half of each worker's share of what is left
         return max(1, min(self.most, round(CHUNK_SECONDS / seconds_a_game), share))
 
-    def take(self, queue: deque[GameTask], budget: Budget | Unlimited) -> list[GameTask]:
-        """The next chunk, off the front of `queue`, each game started on the `budget` and none past it."""
+    @staticmethod
+    def take(queue: deque[GameTask], size: int, budget: Budget | Unlimited) -> list[GameTask]:
+        """A chunk of at most `size` games off the front of `queue`, each started on the `budget`, none past it."""
         chunk: list[GameTask] = []
-        for _ in range(self.size(len(queue))):
+        for _ in range(size):
             if not queue or not budget.allows_another():
                 break
             chunk.append(queue.popleft())

@@ -350,12 +350,12 @@ def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, workers: i
     unrecorded (none if the pool blames a lost worker's one game: that game is recorded as failed and the
     others play on)."""
     remote = has_remote_seat(writer.tournament)
-    chunks = Chunks(workers, 1 if remote else pool.most_per_submit)
+    chunks = Chunks(workers, pool.most_per_submit)
     running: dict[Future[Outcome], GameTask] = {}
     try:
         while queue or running:
-            while queue and len(running) < max(room, 2 * workers * chunks.size(len(queue))):
-                chunk = chunks.take(queue, budget)
+            while queue and len(running) < max(room, 2 * workers * (size := chunks.size(len(queue)))):
+                chunk = chunks.take(queue, size, budget)
                 if not chunk:  # the budget refused the next game
                     break
                 chunk = [writer.with_stored(task) for task in chunk] if remote else chunk

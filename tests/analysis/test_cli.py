@@ -6,21 +6,16 @@ import json
 
 import pytest
 
-from meeplog.core.store import open_store
-from meeplog.core.tournament.run import play_tournament
-from meeplog.core.tournament.stored import open_tournament
-from tests.tournament.plans import forest_plan, meeplog
+from tests.tournament.plans import forest_plan, meeplog, played
 
 
 @pytest.fixture(scope="module")
 def tournament(tmp_path_factory):
     """A SQLite store with a 3-game Forest tournament, and the tournament's id."""
     path = tmp_path_factory.mktemp("analysis") / "t.db"
-    store = open_store(str(path))
-    played, _ = open_tournament(store, forest_plan(("random", "heuristic", "random:seed=2"), games=3))
-    play_tournament(store, played, workers=1)
+    store, tournament = played(path, forest_plan(("random", "heuristic", "random:seed=2"), games=3))
     store.close()
-    return path, str(played.id)
+    return path, str(tournament.id)
 
 
 def test_a_tournament_is_analysed_over_workers_into_json_and_the_same_command_reads_it_back(tournament, tmp_path):

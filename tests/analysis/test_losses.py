@@ -22,12 +22,11 @@ from meeplog.core.leaderboard.render import printable as board_printable
 from meeplog.core.store import open_store
 from meeplog.core.tournament.events import GameRecorded
 from meeplog.core.tournament.report import printable, write_csv, write_json
-from meeplog.core.tournament.run import play_tournament
 from meeplog.core.tournament.standings import standings
-from meeplog.core.tournament.stored import load_tournament, open_tournament
+from meeplog.core.tournament.stored import load_tournament
 from meeplog.replays.viewer.app import create_app
 from meeplog.replays.viewer.library import StoreLibrary
-from tests.tournament.plans import forest_plan, meeplog
+from tests.tournament.plans import forest_plan, meeplog, played
 
 SETTINGS = Settings(sims=12, seed=1, blunder=0.5, version="1")
 OTHER = Settings(sims=30, seed=1, blunder=0.5, version="1")
@@ -61,10 +60,7 @@ def test_a_player_without_an_analysed_decision_has_no_mean_loss_rather_than_zero
 def analysed(tmp_path_factory):
     """A stored 3-game Forest tournament whose first player's seats alone are analysed, and the tournament's id."""
     path = tmp_path_factory.mktemp("losses") / "t.db"
-    store = open_store(str(path))
-    played, _ = open_tournament(store, forest_plan(("random", "heuristic", "random:seed=2"), games=3))
-    play_tournament(store, played, workers=1)
-    tournament = load_tournament(store, played.id)
+    store, tournament = played(path, forest_plan(("random", "heuristic", "random:seed=2"), games=3))
     catalogue = Catalogue(store)
     for fixture in tournament.plan.fixtures:
         result = tournament.results[fixture.index]
@@ -72,7 +68,7 @@ def analysed(tmp_path_factory):
         history = store.history(uuid.UUID(result.game_id))
         catalogue.save([analyse(history, fixture.seating.index(0), SETTINGS)])
     store.close()
-    return path, played.id
+    return path, tournament.id
 
 
 def test_the_standings_show_each_analysed_players_mean_loss_and_an_empty_cell_for_the_others(analysed, tmp_path):

@@ -8,9 +8,11 @@ import sys
 from pathlib import Path
 
 from meeplog.core.registry import load_rules
-from meeplog.core.store import open_store
+from meeplog.core.store import GameStore, open_store
+from meeplog.core.tournament.aggregate import Tournament
+from meeplog.core.tournament.run import play_tournament
 from meeplog.core.tournament.schedule import Plan
-from meeplog.core.tournament.stored import load_tournament, tournament_ids
+from meeplog.core.tournament.stored import load_tournament, open_tournament, tournament_ids
 
 MEEPLOG = str(Path(sys.executable).with_name("meeplog"))
 
@@ -18,6 +20,14 @@ MEEPLOG = str(Path(sys.executable).with_name("meeplog"))
 def forest_plan(players: tuple[str, ...] = ("random",) * 3, games: int = 12, seed: int = 1, seats: int = 3) -> Plan:
     rules = load_rules("forest")
     return Plan("forest", rules.version, rules.configure(seats).model_dump(mode="json"), players, games, seed, "random")
+
+
+def played(path: Path, plan: Plan) -> tuple[GameStore, Tournament]:
+    """A SQLite store at `path` with `plan`'s tournament played to the end on one worker, and the tournament."""
+    store = open_store(str(path))
+    tournament, _ = open_tournament(store, plan)
+    play_tournament(store, tournament, workers=1)
+    return store, tournament
 
 
 def meeplog(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:

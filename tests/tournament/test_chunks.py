@@ -83,5 +83,5 @@ def test_a_chunk_stops_where_the_budget_does(clock):
     pace.played(1000)
     queue = deque(range(10))
     budget = TwoGames()
-    assert pace.take(queue, budget) == [0, 1]  # type: ignore[arg-type]
+    assert pace.take(queue, pace.size(len(queue)), budget) == [0, 1]  # type: ignore[arg-type]
     assert budget.started_games == [0, 1] and list(queue) == list(range(2, 10))
