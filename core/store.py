@@ -290,6 +290,17 @@ class GameStore(Application):
         else:
             recorder.insert_events(events)
 
+    def holds(self, rows: Sequence[Row], records: Sequence[Any] = ()) -> bool:
+        """Whether a save of `rows` and `records` (as `save_rows` takes them) is in the store as it is. One
+        record answers for all, a transaction being whole: the last one, compared byte for byte."""
+        if records:
+            last = self.mapper.to_stored_event(records[-1])
+        else:
+            last = StoredEvent(uuid.UUID(rows[-1][0]), *rows[-1][1:])
+        version = last.originator_version
+        stored = self.recorder.select_events(last.originator_id, gt=version - 1, lte=version)
+        return bool(stored) and (stored[0].topic, stored[0].state) == (last.topic, last.state)
+
     def history(self, game_id: uuid.UUID, upto: int | None = None) -> list[Recorded]:
         records = list(self.events.get(game_id, lte=upto))
         if not records:

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable
 from typing import Protocol, TypeVar
 
-from eventsourcing.persistence import InterfaceError, OperationalError
+from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError
 from tenacity import Retrying, retry_if_exception_type, stop_after_delay, wait_exponential
 
 STORE_PATIENCE = 300.0  # seconds a run waits for a store that stopped answering before it gives up
@@ -52,6 +52,26 @@ def patiently(call: Callable[[], T], watcher: StoreWatcher | None = None) -> T:
     if told.is_set():
         watcher.store_back()
     return result
+
+
+def saved_patiently(save: Callable[[], None], landed: Callable[[], bool], watcher: StoreWatcher | None = None) -> None:
+    """`save`, waiting out a store that cannot be reached as `patiently` does, and saved once.
+
+    A connection lost during a commit leaves unknown whether the commit happened. When it did, the store
+    refuses the try again for records it holds already; `landed` then says whether they are this save's own,
+    and if so the save is done. A refusal at the first try is a conflict with another writer, and raised."""
+    tried = False
+
+    def attempt() -> None:
+        nonlocal tried
+        again, tried = tried, True
+        try:
+            save()
+        except IntegrityError:
+            if not (again and landed()):
+                raise
+
+    patiently(attempt, watcher)
 
 
 def _retrying(call: Callable[[], T], tell: Callable[[str], None]) -> T:

@@ -46,7 +46,7 @@ from meeplog.core.tournament.chunks import MOST_PER_CHUNK, Chunks
 from meeplog.core.tournament.events import Fixture, GameFailed, GameRecorded
 from meeplog.core.tournament.inflight import InFlightPool, default_concurrency
 from meeplog.core.tournament.own_writes import writes_own_games
-from meeplog.core.tournament.patience import SLOW_STORE, patiently
+from meeplog.core.tournament.patience import SLOW_STORE, patiently, saved_patiently
 from meeplog.core.tournament.progress import Records, draining
 from meeplog.core.tournament.ray_pool import RayPool
 from meeplog.core.tournament.schedule import game_id, player_seed
@@ -201,7 +201,8 @@ class Writer:
         rows = [row for outcome in outcomes if isinstance(outcome, PlayedGame) for row in self._unsaved_rows(outcome)]
         events = self.tournament.collect_events()  # once: a save tried again must save the same events
         try:
-            patiently(lambda: self.store.save_rows(rows, events), self.watcher)
+            saved_patiently(lambda: self.store.save_rows(rows, events), lambda: self.store.holds(rows, events),
+                            self.watcher)
         except IntegrityError as error:
             raise conflict(error) from error
         self.watcher.recorded(results)
@@ -401,8 +402,9 @@ def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, workers: i
 def save(store: GameStore, *aggregates: Records | Tournament, watcher: Watcher) -> None:
     """Save games' records and the tournament in one transaction, waiting out a store that cannot be reached."""
     collected = [Records(aggregate.id, aggregate.collect_events()) for aggregate in aggregates]  # taken once
+    records = [record for aggregate in collected for record in aggregate.records]
     try:
-        patiently(lambda: store.save(*collected), watcher)
+        saved_patiently(lambda: store.save(*collected), lambda: store.holds((), records), watcher)
     except IntegrityError as error:
         raise conflict(error) from error
 
