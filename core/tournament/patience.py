@@ -57,18 +57,16 @@ def patiently(call: Callable[[], T], watcher: StoreWatcher | None = None) -> T:
 def saved_patiently(save: Callable[[], None], landed: Callable[[], bool], watcher: StoreWatcher | None = None) -> None:
     """`save`, waiting out a store that cannot be reached as `patiently` does, and saved once.
 
-    A connection lost during a commit leaves unknown whether the commit happened. When it did, the store
-    refuses the try again for records it holds already; `landed` then says whether they are this save's own,
-    and if so the save is done. A refusal at the first try is a conflict with another writer, and raised."""
-    tried = False
+    A connection lost during a commit leaves unknown whether the commit happened. When it did, the save tried
+    again (by `patiently`, or by the library itself, which retries an insert a few times before it gives up)
+    is refused for records the store holds already; `landed` then says whether they are this save's own, and
+    if so the save is done. A refusal for other records is a conflict with another writer, and raised."""
 
     def attempt() -> None:
-        nonlocal tried
-        again, tried = tried, True
         try:
             save()
         except IntegrityError:
-            if not (again and landed()):
+            if not landed():
                 raise
 
     patiently(attempt, watcher)

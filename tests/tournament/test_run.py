@@ -181,28 +181,34 @@ def test_a_chunk_with_a_game_stored_already_saves_the_others_and_gives_back_the_
     assert sorted(str(s.id) for s in store.games()) == sorted(str(game.id) for game in played)
 
 
-def losing_the_first_answer(save):
-    """`save`, whose first call commits and then loses its connection: the answer a restarting server never sends."""
+def committed_then(error, save):
+    """`save`, whose first call commits and then raises `error`: OperationalError for the answer a restarting
+    server never sends, IntegrityError for the library's own try again (it retries an insert) refused for it."""
     calls = []
 
-    def committed_then_lost(*args, **kwargs):
+    def committed_then_failed(*args, **kwargs):
         save(*args, **kwargs)
         calls.append(args)
         if len(calls) == 1:
-            raise OperationalError("server closed the connection unexpectedly")
+            raise error
 
-    return committed_then_lost, calls
+    return committed_then_failed, calls
 
 
+LOST_ANSWERS = [OperationalError("server closed the connection unexpectedly"),
+                IntegrityError("duplicate key value violates unique constraint")]
+
+
+@pytest.mark.parametrize("error", LOST_ANSWERS, ids=["lost-answer", "library-retry-refused"])
 @pytest.mark.parametrize("kind", ["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def test_a_save_whose_commit_landed_but_whose_answer_was_lost_is_not_saved_again(kind, tmp_path, monkeypatch):
+def test_a_save_whose_commit_landed_but_whose_answer_was_lost_is_not_saved_again(kind, error, tmp_path, monkeypatch):
     """A connection lost during a commit leaves unknown whether it happened. When it did, the save tried again
     meets its own records in the store: that is the save done, not another process running the tournament."""
     with store_of_kind(kind, tmp_path) as store:
         plan = forest_plan(games=6)
         tournament, _ = open_tournament(store, plan)
-        save, started = losing_the_first_answer(store.save)  # the run's first save: the tournament started
-        save_rows, batches = losing_the_first_answer(store.save_rows)  # its first batch of results
+        save, started = committed_then(error, store.save)  # the run's first save: the tournament started
+        save_rows, batches = committed_then(error, store.save_rows)  # its first batch of results
         monkeypatch.setattr(store, "save", save)
         monkeypatch.setattr(store, "save_rows", save_rows)
         play_tournament(store, tournament, workers=1)
@@ -212,8 +218,9 @@ def test_a_save_whose_commit_landed_but_whose_answer_was_lost_is_not_saved_again
         assert sorted(str(s.id) for s in store.games()) == sorted(str(game_id(plan.id(), i)) for i in range(6))
 
 
-def test_a_refused_save_that_is_not_this_runs_own_is_still_a_conflict(tmp_path, monkeypatch):
-    """After a lost answer, the store refusing records that differ from the ones sent is another writer's doing."""
+@pytest.mark.parametrize("error", LOST_ANSWERS, ids=["lost-answer", "library-retry-refused"])
+def test_a_refused_save_that_is_not_this_runs_own_is_still_a_conflict(error, tmp_path, monkeypatch):
+    """The store refusing records that differ from the ones sent is another writer's doing, however it shows."""
     store = open_store(str(tmp_path / "games.db"))
     plan = forest_plan(games=2)
     tournament, _ = open_tournament(store, plan)
@@ -221,13 +228,13 @@ def test_a_refused_save_that_is_not_this_runs_own_is_still_a_conflict(tmp_path, 
     rival.start(3)  # another process started the same tournament first, with three workers
     original, calls = store.save, []
 
-    def rival_first_then_lost(*aggregates):
+    def rival_first(*aggregates):
         calls.append(aggregates)
         if len(calls) > 1:
             return original(*aggregates)
         original(rival)
-        raise OperationalError("server closed the connection unexpectedly")
+        raise error
 
-    monkeypatch.setattr(store, "save", rival_first_then_lost)
+    monkeypatch.setattr(store, "save", rival_first)
     with pytest.raises(TournamentConflict):
         play_tournament(store, tournament, workers=1)
