@@ -28,6 +28,7 @@ class DataFile(Generic[T]):
     def __init__(self, bundled: Path, parse: Callable[[Path], T]) -> None:
         self.bundled = bundled
         self._load = cache(lambda path: _checked(parse, Path(path)))
+        self._hash = cache(lambda path: _checked(file_hash, Path(path)))
 
     def path(self, chosen: str | None) -> Path:
         return Path(chosen) if chosen else self.bundled
@@ -37,9 +38,8 @@ class DataFile(Generic[T]):
         return self._load(str(self.path(chosen)))
 
     def hash(self, chosen: str | None) -> str:
-        path = self.path(chosen)
-        with _refusing(path):
-            return file_hash(path)
+        """The digest of the data `load` gives, once per process as the data is read once (every game records it)."""
+        return self._hash(str(self.path(chosen)))
 
 
 def _checked(parse: Callable[[Path], T], path: Path) -> T:

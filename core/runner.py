@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from meeplog.core.audit import AUDIT_EVENTS, LlmExchange
-from meeplog.core.codec import Codec
+from meeplog.core.codec import dumps
 from meeplog.core.game import Game, Recorded
 from meeplog.core.kernel import Command, IllegalCommand, Outcome
 from meeplog.core.players import AbortMatch, CannotPlay, DecisionFailed, Observation, Player
@@ -107,7 +107,6 @@ class MatchRunner:
         self.settings = settings
         self.store = store
         self.on_decision = on_decision
-        self.codec = Codec(game.rules.commands)
         self.waiting: dict[int, float] = {}  # the seats being asked now, with when (time.monotonic) it began
         self._replay = _Replay(StoredDecisions(stored)) if stored else None
         self._planning = any(place.player.plans for place in self.seats)  # bots do not: their steps skip it
@@ -316,6 +315,6 @@ class MatchRunner:
 
     def _raw(self, command: object) -> str:
         try:
-            return self.codec.dumps(command).decode()
+            return dumps(command).decode()
         except TypeError:
             return repr(command)

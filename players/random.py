@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import cached_property
 
 from pydantic import BaseModel, ConfigDict
 
@@ -22,7 +23,13 @@ class RandomPlayer(Player):
 
     def __init__(self, options: RandomOptions, seed: int) -> None:
         super().__init__(options, seed)
-        self.rng = random.Random(options.seed if options.seed is not None else seed)
+        self._seed = options.seed if options.seed is not None else seed
+
+    @cached_property
+    def rng(self) -> random.Random:
+        """Seeded at the first move: seeding costs more than a move, and a random fallback is made for every
+        seat of every tournament game, where most never move."""
+        return random.Random(self._seed)
 
     async def act(self, obs: Observation) -> Command:
         return self.rng.choice(obs.legal)
