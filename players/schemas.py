@@ -19,7 +19,6 @@ from pydantic import BaseModel, Field, create_model
 from meeplog.core.kernel import Rules
 from meeplog.core.registry import load_rules
 from meeplog.players.answers import command_schema
-from meeplog.players.http_agent import AgentObservation
 
 PARTS = ("commands", "view", "observation")
 
@@ -38,7 +37,10 @@ def observation_schema(rules: Rules[Any, Any]) -> dict[str, Any]:
 
 @cache
 def _observation_model(rules_class: type[Rules[Any, Any]], view: type[BaseModel]) -> type[BaseModel]:
-    """AgentObservation with the game's own types: the schema a bot of this game can validate against."""
+    """AgentObservation with the game's own types: the schema a bot of this game can validate against.
+    Imported here: the HTTP agent's models and httpx cost every command line 70 ms to import."""
+    from meeplog.players.http_agent import AgentObservation
+
     fields = AgentObservation.model_fields
     command = command_schema(rules_class).union
     return create_model(
