@@ -7,9 +7,8 @@ game's classes and the engine's own, and turns JSON arrays back into tuples (eve
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
-from functools import cache
 from typing import Any
 
 import orjson
@@ -70,24 +69,39 @@ def dumps(obj: Any) -> bytes:
     4 KB, and allocating the fresh buffers cost six times the encoding (ijl/orjson#483 and
     home-assistant/core#181240 measured the same).
     """
+    return b"".join((_encoded(obj), b""))  # join copies two parts (it would hand back a lone one as it is)
+
+
+def record_start(timestamp: datetime) -> bytes:
+    """The JSON of a stored record up to its event (`record` completes it), made once for the records that
+    share their timestamp: a decision's."""
+    return b'{"timestamp":' + _encoded(timestamp) + b',"event":'
+
+
+def record(start: bytes, event: Any) -> bytes:
+    """`dumps({"timestamp": timestamp, "event": event})`, from `record_start(timestamp)`: a record as the store
+    keeps it, a copy of exactly its length."""
+    return b"".join((start, _encoded(event), b"}"))
+
+
+def _encoded(obj: Any) -> bytes:
     try:
-        encoded = orjson.dumps(obj, default=_tagged, option=_OPTIONS)
+        return orjson.dumps(obj, default=_tagged, option=_OPTIONS)
     except TypeError as error:
         # orjson turns whatever `default` raises into a TypeError, Ctrl-C included: give it back as itself,
         # or an interrupted save reads as an unserialisable event.
         if isinstance(error.__cause__, KeyboardInterrupt):
             raise error.__cause__ from None
         raise
-    return b"".join((encoded, b""))  # join copies two parts (it would hand back a lone one as it is)
 
 
-def _tagged(obj: Any) -> dict[str, Any]:
-    cls = type(obj)
-    if (names := _field_names(cls)) is not None:
-        tagged = {TYPE_KEY: cls.__name__}
-        for name in names:
-            tagged[name] = getattr(obj, name)
-        return tagged
+def _tagged(obj: Any) -> Any:
+    tagger = _TAGGERS.get(type(obj))
+    if tagger is not None:
+        return tagger(obj)
+    if dataclasses.is_dataclass(cls := type(obj)):  # a dataclass type itself is no instance of one
+        tagger = _TAGGERS[cls] = _tagger(cls)
+        return tagger(obj)
     if isinstance(obj, (set, frozenset)):
         return sorted(obj)
     if isinstance(obj, datetime):  # a datetime subclass, which orjson leaves to us: freezegun's in tests
@@ -95,8 +109,14 @@ def _tagged(obj: Any) -> dict[str, Any]:
     raise TypeError(f"cannot encode {type(obj).__name__}")
 
 
-@cache
-def _field_names(cls: type) -> tuple[str, ...] | None:
-    """A dataclass's field names, once per class: asking `dataclasses.fields` for every event cost a third of
-    a save. None for a class that is not a dataclass (a dataclass type itself is no instance of one)."""
-    return tuple(field.name for field in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else None
+_TAGGERS: dict[type, Callable[[Any], dict[str, Any]]] = {}  # a dataclass's tagger, made at its first encoding
+
+
+def _tagger(cls: type) -> Callable[[Any], dict[str, Any]]:
+    """A function that gives `{"type": name, field: value, ...}` for an instance of the dataclass `cls`, written
+    out for its fields as dataclasses writes its `__init__`: a loop asking `dataclasses.fields` or `getattr`
+    for every event made tagging most of an event's encoding."""
+    items = [f"{TYPE_KEY!r}: {cls.__name__!r}"]
+    items += [f"{field.name!r}: obj.{field.name}" for field in dataclasses.fields(cls)]  # names are identifiers
+    tagger: Callable[[Any], dict[str, Any]] = eval(f"lambda obj: {{{', '.join(items)}}}")
+    return tagger

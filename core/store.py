@@ -90,7 +90,7 @@ def stored_event(recorded: Recorded) -> StoredEvent:
         recorded.originator_id,
         recorded.originator_version,
         f"{recorded.game}/{type(recorded.event).__name__}",
-        codec.dumps({"timestamp": recorded.timestamp, "event": recorded.event}),
+        codec.record(codec.record_start(recorded.timestamp), recorded.event),
     )
 
 
@@ -107,10 +107,12 @@ def encoded(log: Sequence[Recorded]) -> tuple[Row, ...]:
         return ()
     originator = log[0].originator_id.hex
     topics: dict[type, str] = {}
+    starts: dict[datetime, bytes] = {}  # a decision's records share a timestamp, encoded once
     return tuple(
         (originator, recorded.originator_version,
          topics.get(kind := type(recorded.event)) or topics.setdefault(kind, f"{recorded.game}/{kind.__name__}"),
-         codec.dumps({"timestamp": recorded.timestamp, "event": recorded.event}))
+         codec.record(starts.get(stamp := recorded.timestamp) or starts.setdefault(stamp, codec.record_start(stamp)),
+                      recorded.event))
         for recorded in log
     )
 
