@@ -57,8 +57,10 @@ def view_data(state: DonkeyState, seat: int, pending: Pending) -> dict[str, Any]
 
 @lru_cache(maxsize=4096)
 def _record(record: RoundRecord) -> dict[str, Any]:
-    """A finished round's record as plain data, made once (records never change; nobody writes to the dict)."""
-    return dataclasses.asdict(record)
+    """A finished round's record as plain data, made once (records never change; nobody writes to the dict).
+    Its fields are ints, strings and tuples, so their values are the plain data: `dataclasses.asdict` copied
+    each tuple deeply, 140 µs a record, a fifth of an environment's time over a game."""
+    return {field.name: getattr(record, field.name) for field in dataclasses.fields(record)}
 
 
 def _own_draws(record: RoundRecord, seat: int) -> dict[str, Any]:
