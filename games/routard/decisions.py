@@ -108,12 +108,12 @@ def _stopped_selling(state: RoutardState, seat: int, command: cmd.StopSelling, r
 
 
 def _ticket_bought(state: RoutardState, seat: int, command: cmd.BuyTicket, rng: random.Random) -> GameEvent:
-    return ev.item_bought(seat, "billet_avion", state.data.ticket_price(state.players[seat].pos))
+    return ev.item_bought(seat, "billet_avion", state.table.ticket_price(state.players[seat].pos))
 
 
 def _element_bought(state: RoutardState, seat: int, command: cmd.BuyElement, rng: random.Random) -> GameEvent:
     assert command.item in ELEMENTS  # the options offer elements only
-    return ev.item_bought(seat, command.item, state.data.constants.airport_element_price[command.item])
+    return ev.item_bought(seat, command.item, state.table.airport_element_price[command.item])
 
 
 def _shop_closed(state: RoutardState, seat: int, command: cmd.CloseShop, rng: random.Random) -> GameEvent:

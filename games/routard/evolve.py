@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from meeplog.core.kernel import GameEvent
 from meeplog.games.routard import events as ev
-from meeplog.games.routard.data import COLLECTION_DECKS, DECKS, ELEMENTS, AchatCard, Effect, HotelCard
+from meeplog.games.routard.data import COLLECTION_DECKS, DECKS, ELEMENTS, Effect
 from meeplog.games.routard.queries import doubled, has, may_play, next_travelling, others, qualifiers
 from meeplog.games.routard.state import BANK, NOT_BROKE, Auction, RoutardState
 from meeplog.games.routard.tasks import (
@@ -340,16 +340,19 @@ def _card_drawn(state: RoutardState, e: ev.CardDrawn) -> None:
     pile = state.draw[deck]
     assert pile[-1] == index, "the drawn card must be the top of the pile"
     state.draw[deck] = pile[:-1]
-    card = state.table.deck_cards[deck][index]
-    if deck not in COLLECTION_DECKS:
+    if deck in _DISCARDED_WHEN_DRAWN:
         state.discard[deck] += (index,)
-    if isinstance(card, HotelCard):  # the hebergement deck
-        due = card.cheques * doubled(state, seat)
-        state.agenda.append(HotelPay(seat, due, task.job_assistance))
-    elif isinstance(card, AchatCard):
-        state.agenda.append(Purchase(seat, index, card.price * doubled(state, seat)))
+    table = state.table
+    if deck == "hebergement":
+        state.agenda.append(HotelPay(seat, table.hotel_cheques[index] * doubled(state, seat), task.job_assistance))
+    elif deck == "achat":
+        state.agenda.append(Purchase(seat, index, table.achat_prices[index] * doubled(state, seat)))
     else:
-        _push_effects(state, seat, card.effects, deck, index, alone=False)
+        _push_effects(state, seat, table.card_effects[deck][index], deck, index, alone=False)
+
+
+_DISCARDED_WHEN_DRAWN: Final = frozenset(DECKS) - frozenset(COLLECTION_DECKS)
+"""The decks whose drawn cards go straight to the discard pile (a collection card is kept or returned later)."""
 
 
 def _deck_empty(state: RoutardState, e: ev.DeckEmpty) -> None:
@@ -550,10 +553,24 @@ _HANDLERS: Final[dict[type[GameEvent], Callable[[RoutardState, Any], None]]] = {
 
 
 def settle(state: RoutardState) -> None:
+    """Expand bookkeeping tasks until the top is a decision or an active step. An `if` chain on the task's type,
+    as automatic.step's: native calls, where a table called each through Python's convention."""
     agenda = state.agenda
     while agenda and not state.over:
-        expand = _EXPANDERS.get(type(agenda[-1]))
-        if expand is None or not expand(state, agenda[-1]):
+        task = agenda[-1]
+        if type(task) is Start:
+            expanded = _start(state, task)
+        elif type(task) is ArrivalCheck:
+            expanded = _arrival_check(state, task)
+        elif type(task) is Play:
+            expanded = _play(state, task)
+        elif type(task) is HotelPay:
+            expanded = _hotel_pay(state, task)
+        elif type(task) is Resolve:
+            expanded = _resolve(state, task)
+        else:
+            return
+        if not expanded:
             return
 
 
@@ -595,14 +612,14 @@ def _play(state: RoutardState, task: Play) -> bool:
         agenda.append(Shop(seat))
     elif space in ("chance", "poste_restante"):
         window, draw = ChequeWindow(seat), Draw(seat, space)
-        before = state.config.cheque_purchase_timing == "before_card"
+        before = state.table.cheque_purchase_timing == "before_card"
         agenda.extend((draw, window) if before else (window, draw))
     elif may_play(state, seat, space):
         agenda.append(Draw(seat, space))
-    elif state.config.illegal_play == "fined":
+    elif state.table.illegal_play == "fined":
         agenda.append(IllegalOffer(seat, space))
     else:
-        needed = state.data.constants.space_requires[space]
+        needed = state.table.space_requires[space]
         agenda.append(Unplayable(seat, f"cannot play {space} without {needed}"))
     return True
 
@@ -658,13 +675,4 @@ def _counterpart(state: RoutardState, task: Resolve) -> bool:
         agenda.extend(Resolve(seat, effect, task.deck, task.card, task.alone, other)
                       for other in reversed(candidates))
     return True
-
-
-_EXPANDERS: Final[dict[type[Task], Callable[[RoutardState, Any], bool]]] = {  # each takes its key's tasks
-    Start: _start,
-    ArrivalCheck: _arrival_check,
-    HotelPay: _hotel_pay,
-    Play: _play,
-    Resolve: _resolve,
-}
 

@@ -4,7 +4,6 @@ left to games/routard/automatic.py."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Final
 
@@ -55,62 +54,33 @@ def pending(state: RoutardState) -> Pending:
 
 
 def waiting(state: RoutardState) -> tuple[int, ...]:
-    """The seats that must decide now; () when the kernel acts next or the game is over."""
+    """The seats that must decide now; () when the kernel acts next or the game is over. An `if` chain on the
+    task's type (automatic.step says why)."""
     if state.over:
         return ()
     task = state.agenda[-1]
-    who = _DECIDERS.get(type(task))
-    return who(state, task) if who is not None else ()
+    kind = type(task)
+    if kind is Act or kind is Prep or kind is ChequeWindow or kind is SaleMenu or kind is ChequeTopUp or (
+            kind is Shop or kind is TargetChoice or kind is IllegalOffer):
+        return (task.seat,)
+    if type(task) is AuctionTask:
+        return _bidders_to_decide(state)
+    if type(task) is Charge:
+        return _raising_funds(state, task.seat, task.amount)
+    if type(task) is Purchase:
+        return _raising_funds(state, task.seat, task.price)
+    if type(task) is LoseCard:
+        return (task.seat,) if len(state.players[task.seat].collection(task.deck)) > 1 else ()
+    if type(task) is Replay:
+        return (task.seat,) if _replay_distances(state, task.seat) else ()
+    if type(task) is SheetOutcome:
+        return (task.seat,) if _sheet_offer(state, task) else ()
+    return ()
 
 
-def _the_seat(state: RoutardState, task: Task) -> tuple[int, ...]:
-    return (task.seat,)
-
-
-def _raising_funds(state: RoutardState, task: Task) -> tuple[int, ...]:
+def _raising_funds(state: RoutardState, seat: int, due: int) -> tuple[int, ...]:
     """A charge or an achat card he cannot pay opens his raise-funds window, if he has lots (R39)."""
-    if isinstance(task, Charge):
-        due = task.amount
-    else:
-        assert isinstance(task, Purchase)
-        due = task.price
-    return (task.seat,) if state.players[task.seat].money < due and can_sell(state, task.seat) else ()
-
-
-def _losing_card(state: RoutardState, task: Task) -> tuple[int, ...]:
-    assert isinstance(task, LoseCard)
-    return (task.seat,) if len(state.players[task.seat].collection(task.deck)) > 1 else ()
-
-
-def _replaying(state: RoutardState, task: Task) -> tuple[int, ...]:
-    return (task.seat,) if _replay_distances(state, task.seat) else ()
-
-
-def _sheet_offering(state: RoutardState, task: Task) -> tuple[int, ...]:
-    assert isinstance(task, SheetOutcome)
-    return (task.seat,) if _sheet_offer(state, task) else ()
-
-
-def _bidding(state: RoutardState, task: Task) -> tuple[int, ...]:
-    return _bidders_to_decide(state)
-
-
-_DECIDERS: Final[dict[type[Task], Callable[[RoutardState, Task], tuple[int, ...]]]] = {
-    Prep: _the_seat,
-    Act: _the_seat,
-    ChequeTopUp: _the_seat,
-    ChequeWindow: _the_seat,
-    Shop: _the_seat,
-    TargetChoice: _the_seat,
-    IllegalOffer: _the_seat,
-    SaleMenu: _the_seat,
-    Charge: _raising_funds,
-    Purchase: _raising_funds,
-    AuctionTask: _bidding,
-    LoseCard: _losing_card,
-    Replay: _replaying,
-    SheetOutcome: _sheet_offering,
-}
+    return (seat,) if state.players[seat].money < due and can_sell(state, seat) else ()
 
 
 def sealed(state: RoutardState) -> bool:
@@ -153,13 +123,40 @@ def offered(state: RoutardState, seat: int, command: Command) -> bool:
 def _remembered_options(state: RoutardState, seat: int) -> tuple[Command, ...]:
     known = state.memo.get(seat)
     if known is None:
-        if seat in waiting(state):
-            task = state.agenda[-1]
-            known = tuple(_OPTIONS[type(task)](state, task, seat))
-        else:
-            known = ()
+        known = tuple(_task_options(state, state.agenda[-1], seat)) if seat in waiting(state) else ()
         state.memo[seat] = known
     return known
+
+
+def _task_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
+    """The options of the decision at hand, by an `if` chain on its task's type (automatic.step says why)."""
+    if type(task) is Act:
+        return _act_options(state, task, seat)
+    if type(task) is Prep:
+        return _prep_options(state, task, seat)
+    if type(task) is AuctionTask:
+        return _auction_options(state, task, seat)
+    if type(task) is SaleMenu:
+        return _sale_menu_options(state, task, seat)
+    if type(task) is ChequeWindow:
+        return _cheque_window_options(state, task, seat)
+    if type(task) is ChequeTopUp:
+        return _top_up_options(state, task, seat)
+    if type(task) is Charge or type(task) is Purchase:
+        return _raise_funds_options(state, task, seat)
+    if type(task) is Shop:
+        return _shop_window_options(state, task, seat)
+    if type(task) is SheetOutcome:
+        return _sheet_offer_options(state, task, seat)
+    if type(task) is TargetChoice:
+        return _target_options(state, task, seat)
+    if type(task) is LoseCard:
+        return _lose_card_options(state, task, seat)
+    if type(task) is Replay:
+        return _replay_options(state, task, seat)
+    if type(task) is IllegalOffer:
+        return _illegal_options(state, task, seat)
+    raise TypeError(f"nobody decides {task!r}")
 
 
 def _prep_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
@@ -207,19 +204,19 @@ def _shop_options(state: RoutardState, seat: int) -> list[Command]:
     """An airport's window (R21): at most `tickets_per_shop_window` tickets, any element copies."""
     player = state.players[seat]
     moves: list[Command] = []
-    limit = state.config.tickets_per_shop_window
-    if (limit is None or state.window_tickets < limit) and player.money >= state.data.ticket_price(player.pos):
+    limit = state.table.tickets_per_shop_window
+    if (limit is None or state.window_tickets < limit) and player.money >= state.table.ticket_price(player.pos):
         moves.append(cmd.BUY_TICKET)
-    prices = state.data.constants.airport_element_price
+    prices = state.table.airport_element_price
     moves.extend(_BUY_ELEMENTS[item] for item in ELEMENTS if player.money >= prices[item])
     return moves
 
 
 def must_rebuy(state: RoutardState, seat: int) -> bool:
     """force_rebuy_needed: a needed element he can afford must be bought before leaving the shop (R36)."""
-    if not state.config.force_rebuy_needed:
+    if not state.table.force_rebuy_needed:
         return False
-    prices = state.data.constants.airport_element_price
+    prices = state.table.airport_element_price
     return any(state.players[seat].money >= prices[item] for item in needed_elements(state, seat))
 
 
@@ -241,7 +238,7 @@ def movements(state: RoutardState, task: Act, seat: int) -> list[Command]:
     """S2 (§5.6): the movements open to the player this turn."""
     player = state.players[seat]
     if stranded(state, seat):  # he must buy formalités in this airport's shop, or take Job Assistance on the spot
-        price = state.data.constants.airport_element_price["formalites"]
+        price = state.table.airport_element_price["formalites"]
         return [] if player.money >= price and _on_airport(state, seat) else [cmd.JOB_ASSISTANCE]
     if task.forced:
         return [cmd.MOVE_FORCED]
@@ -347,7 +344,7 @@ def _auction_options(state: RoutardState, task: Task, seat: int) -> list[Command
 
 def sealed_bids(state: RoutardState, seat: int) -> list[int]:
     """A sealed bidder's amounts (R43): 0 to pass, then the multiples of the step from the floor to his cash."""
-    auction, step = state.auction, state.config.auction_bid_step
+    auction, step = state.auction, state.table.auction_bid_step
     assert auction is not None
     lowest = -(-auction.floor // step) * step
     return [0, *range(max(lowest, step), state.players[seat].money + 1, step)]
@@ -361,22 +358,4 @@ def next_raise(state: RoutardState) -> int:
     """Ascending auction: the first bid is the floor, then each raise adds the step (R43)."""
     auction = state.auction
     assert auction is not None
-    return auction.floor if auction.high == BANK else auction.price + state.config.auction_bid_step
-
-
-_OPTIONS: Final[dict[type[Task], Callable[[RoutardState, Task, int], list[Command]]]] = {
-    Prep: _prep_options,
-    SheetOutcome: _sheet_offer_options,
-    Act: _act_options,
-    Charge: _raise_funds_options,
-    Purchase: _raise_funds_options,
-    ChequeTopUp: _top_up_options,
-    ChequeWindow: _cheque_window_options,
-    Shop: _shop_window_options,
-    TargetChoice: _target_options,
-    LoseCard: _lose_card_options,
-    Replay: _replay_options,
-    IllegalOffer: _illegal_options,
-    AuctionTask: _auction_options,
-    SaleMenu: _sale_menu_options,
-}
+    return auction.floor if auction.high == BANK else auction.price + state.table.auction_bid_step

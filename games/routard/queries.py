@@ -71,7 +71,7 @@ def next_travelling(state: RoutardState, seat: int) -> int | None:
 
 
 def target(state: RoutardState) -> int:
-    return state.config.cards_per_type
+    return state.table.cards_per_type
 
 
 def missing(state: RoutardState, seat: int, deck: str) -> int:
@@ -93,7 +93,7 @@ def has(state: RoutardState, seat: int, item: str) -> bool:
 
 def may_play(state: RoutardState, seat: int, space_type: str) -> bool:
     """Reportage needs a camera, aventure an équipement (§5.8, R17)."""
-    needed = state.data.constants.space_requires.get(space_type)
+    needed = state.table.space_requires.get(space_type)
     return needed is None or state.players[seat].elements[needed] > 0
 
 

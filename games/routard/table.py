@@ -2,15 +2,15 @@
 
 Both are pydantic models, and compiled code reads a field of one through pydantic's `__getattr__` hook, about
 350 instructions a read; a random step made a dozen such reads (per step: the data's constants 3.3, the move
-scale 2.4, the arrival 1.5, the Job-Assistance ruling 1.3, the auction mode 0.8, ...). A `Table` copies those
-once per game (`RoutardState.empty`), and every clone shares it. What a step seldom reads stays on the config
-and the data.
+scale 2.4, the arrival 1.5, the Job-Assistance ruling 1.3, the auction mode 0.8, ...), and a drawn card's
+cheques, price or effects were read off its pydantic model. A `Table` copies those once per game
+(`RoutardState.empty`), and every clone shares it. What a step seldom reads stays on the config and the data.
 """
 
 from __future__ import annotations
 
 from meeplog.games.routard.config import RoutardConfig
-from meeplog.games.routard.data import AchatCard, EffectCard, HotelCard, RoutardData
+from meeplog.games.routard.data import EFFECT_DECKS, AchatCard, Effect, EffectCard, Element, HotelCard, RoutardData
 
 
 class Table:
@@ -31,6 +31,26 @@ class Table:
         self.move_costs: tuple[int, ...] = (0, *(costs[spaces] for spaces in range(1, len(costs) + 1)))
         """The move scale by spaces walked or driven (0 for none)."""
         self.cheque_price: int = data.constants.cheque_price
+        self.cards_per_type: int = config.cards_per_type
+        self.cheque_purchase_timing: str = config.cheque_purchase_timing
+        self.illegal_play: str = config.illegal_play
+        self.tickets_per_shop_window: int | None = config.tickets_per_shop_window
+        self.force_rebuy_needed: bool = config.force_rebuy_needed
+        self.auction_bid_step: int = config.auction_bid_step
+        self.space_requires: dict[str, Element] = data.constants.space_requires
+        self.airport_element_price: dict[Element, int] = data.constants.airport_element_price
+        self.ticket_prices: tuple[int | None, ...] = tuple(space.ticket_price for space in data.board.spaces)
+        """A space's plane ticket price (None off the airports)."""
+        self.hotel_cheques: tuple[int, ...] = tuple(card.cheques for card in data.decks.hebergement)
+        self.achat_prices: tuple[int, ...] = tuple(card.price for card in data.decks.achat)
+        self.card_effects: dict[str, tuple[tuple[Effect, ...], ...]] = {
+            deck: tuple(card.effects for card in getattr(data.decks, deck)) for deck in EFFECT_DECKS}
+        """A drawn card's effects, by deck and index (hotel cards carry cheques instead, achat cards a price)."""
+
+    def ticket_price(self, pos: int) -> int:
+        price = self.ticket_prices[pos]
+        assert price is not None
+        return price
 
     def __reduce__(self) -> tuple[type[Table], tuple[RoutardConfig, RoutardData]]:
         """Pickled as what it is made from: a compiled object is otherwise restored attribute by attribute."""
