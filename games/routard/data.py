@@ -259,6 +259,26 @@ class RoutardData(Frozen):
         """Each deck's cards by name, a table the kernel reads for every drawn card (`card` is a call)."""
         return {deck: tuple(getattr(self.decks, deck)) for deck in DECKS}
 
+    @cached_property
+    def ticket_prices(self) -> tuple[int | None, ...]:
+        """Each space's plane ticket price (None off the airports), for the kernel's Table."""
+        return tuple(space.ticket_price for space in self.board.spaces)
+
+    @cached_property
+    def hotel_cheques(self) -> tuple[int, ...]:
+        """Each hotel card's cheques, for the kernel's Table."""
+        return tuple(card.cheques for card in self.decks.hebergement)
+
+    @cached_property
+    def achat_prices(self) -> tuple[int, ...]:
+        """Each achat card's price, for the kernel's Table."""
+        return tuple(card.price for card in self.decks.achat)
+
+    @cached_property
+    def card_effects(self) -> dict[str, tuple[tuple[Effect, ...], ...]]:
+        """Each effect card's effects, by deck and index, for the kernel's Table."""
+        return {deck: tuple(card.effects for card in getattr(self.decks, deck)) for deck in EFFECT_DECKS}
+
     def resale(self, lot: str, card: int = -1, count: int = 1) -> int:
         """The resale price (auction floor, bank buy-back) of a lot [TEXT table]."""
         if lot == "achat":

@@ -150,16 +150,17 @@ def _reshuffled(state: RoutardState, e: ev.DeckReshuffled) -> None:
 
 def _turn_ended(state: RoutardState, e: ev.TurnEnded) -> None:
     _pop(state, TurnEnd)
+    next_seat, round_ = e.next_seat, e.round  # an event's field is a dictionary lookup: each read once
     player = state.players[e.seat]
     if state.table.job_assistance_after_write_off == "optional" and NOT_BROKE != player.broke_since < state.turn_count:
         player.broke_since = NOT_BROKE
     state.turn_count += 1
     state.carried, state.window_tickets = (), 0
-    state.turn, state.round = e.next_seat, e.round
-    if e.round > state.table.max_rounds:
-        state.agenda.append(Capped(e.next_seat))
+    state.turn, state.round = next_seat, round_
+    if round_ > state.table.max_rounds:
+        state.agenda.append(Capped(next_seat))
     else:
-        _push_turn(state, e.next_seat)
+        _push_turn(state, next_seat)
 
 
 def _capped(state: RoutardState, e: ev.GameCapped) -> None:
@@ -233,8 +234,9 @@ def _moved(state: RoutardState, e: ev.Moved) -> None:
             player.tickets -= 1
         else:
             state.carried = passengers
-            if e.cost:
-                agenda.append(Charge(seat, e.cost, BANK, "move"))
+            cost = e.cost
+            if cost:
+                agenda.append(Charge(seat, cost, BANK, "move"))
     elif how == "job_assistance":
         _pop(state, Act)
         if state.table.job_assistance_after_write_off == "mandatory":
@@ -289,8 +291,9 @@ def _cheques_transferred(state: RoutardState, e: ev.ChequesTransferred) -> None:
 
 def _cheques_bought(state: RoutardState, e: ev.ChequesBought) -> None:
     _pop(state, ChequeWindow)
-    state.narrowed.pop(e.seat, None)
-    player = state.players[e.seat]
+    seat = e.seat
+    state.narrowed.pop(seat, None)
+    player = state.players[seat]
     player.money -= e.price
     player.cheques += e.count
 
@@ -302,19 +305,21 @@ def _hotel_paid(state: RoutardState, e: ev.HotelPaid) -> None:
 
 def _assistance_cheques(state: RoutardState, e: ev.AssistanceCheques) -> None:
     task = _pop(state, ChequeTopUp)
-    state.narrowed.pop(e.seat, None)
+    seat, paid = e.seat, e.paid  # an event's field is a dictionary lookup: each read once
+    state.narrowed.pop(seat, None)
     assert isinstance(task, ChequeTopUp)
-    player = state.players[e.seat]
+    player = state.players[seat]
     player.money -= e.price
-    player.cheques += e.bought - e.paid
-    if e.paid < e.due and not task.job_assistance:
-        _broke(state, e.seat)
+    player.cheques += e.bought - paid
+    if paid < e.due and not task.job_assistance:
+        _broke(state, seat)
 
 
 def _item_bought(state: RoutardState, e: ev.ItemBought) -> None:
-    state.players[e.seat].money -= e.price
-    _gain(state, e.seat, e.item)
-    if e.item == "billet_avion":
+    seat, item = e.seat, e.item
+    state.players[seat].money -= e.price
+    _gain(state, seat, item)
+    if item == "billet_avion":
         state.window_tickets += 1
 
 
@@ -432,11 +437,12 @@ def _sale_cancelled(state: RoutardState, e: ev.SaleCancelled) -> None:
 
 def _lot_offered(state: RoutardState, e: ev.LotOffered) -> None:
     _pop(state, SaleMenu)
-    state.narrowed.pop(e.seller, None)
+    seller, floor = e.seller, e.floor  # an event's field is a dictionary lookup: each read once
+    state.narrowed.pop(seller, None)
     mode = state.table.auction_mode
     bidders = () if mode == "bank_only" else tuple(
-        s for s in others(state, e.seller) if state.players[s].travelling and state.players[s].money >= e.floor)
-    auction = Auction(e.seller, e.lot, e.card, e.count, e.floor, bidders)
+        s for s in others(state, seller) if state.players[s].travelling and state.players[s].money >= floor)
+    auction = Auction(seller, e.lot, e.card, e.count, floor, bidders)
     if mode == "sealed_first_price":
         auction = auction.but(bids=(None,) * state.count)
     elif mode == "ascending":
@@ -446,11 +452,11 @@ def _lot_offered(state: RoutardState, e: ev.LotOffered) -> None:
 
 
 def _bid_sealed(state: RoutardState, e: ev.BidSealed) -> None:
-    auction = state.auction
-    assert auction is not None and e.amount is not None
-    state.narrowed.pop(e.seat, None)
+    auction, seat, amount = state.auction, e.seat, e.amount
+    assert auction is not None and amount is not None
+    state.narrowed.pop(seat, None)
     bids = list(auction.bids)
-    bids[e.seat] = e.amount
+    bids[seat] = amount
     state.auction = auction.but(bids=tuple(bids))
 
 
@@ -484,21 +490,22 @@ def _dropped(state: RoutardState, e: ev.AuctionDropped) -> None:
 
 def _settled(state: RoutardState, e: ev.AuctionSettled) -> None:
     _pop(state, AuctionTask)
-    if e.lot == "achat":
-        _remove_card(state, e.seller, "achat", e.card)
+    lot, seller, buyer, price = e.lot, e.seller, e.buyer, e.price  # an event's field is a dictionary lookup
+    if lot == "achat":
+        _remove_card(state, seller, "achat", e.card)
     else:
-        _gain(state, e.seller, e.lot, -e.count)
-    receive(state, e.seller, e.price)
-    if e.buyer == BANK:
-        if e.lot == "achat":
+        _gain(state, seller, lot, -e.count)
+    receive(state, seller, price)
+    if buyer == BANK:
+        if lot == "achat":
             state.discard["achat"] += (e.card,)
     else:
-        state.players[e.buyer].money -= e.price
-        if e.lot == "achat":
-            state.players[e.buyer].achat += (e.card,)
-            state.agenda.append(ArrivalCheck(e.buyer))
+        state.players[buyer].money -= price
+        if lot == "achat":
+            state.players[buyer].achat += (e.card,)
+            state.agenda.append(ArrivalCheck(buyer))
         else:
-            _gain(state, e.buyer, e.lot, e.count)
+            _gain(state, buyer, lot, e.count)
     state.auction = None
 
 

@@ -10,7 +10,7 @@ cheques, price or effects were read off its pydantic model. A `Table` copies tho
 from __future__ import annotations
 
 from meeplog.games.routard.config import RoutardConfig
-from meeplog.games.routard.data import EFFECT_DECKS, AchatCard, Effect, EffectCard, Element, HotelCard, RoutardData
+from meeplog.games.routard.data import AchatCard, Effect, EffectCard, Element, HotelCard, RoutardData
 
 
 class Table:
@@ -39,12 +39,11 @@ class Table:
         self.auction_bid_step: int = config.auction_bid_step
         self.space_requires: dict[str, Element] = data.constants.space_requires
         self.airport_element_price: dict[Element, int] = data.constants.airport_element_price
-        self.ticket_prices: tuple[int | None, ...] = tuple(space.ticket_price for space in data.board.spaces)
+        self.ticket_prices: tuple[int | None, ...] = data.ticket_prices
         """A space's plane ticket price (None off the airports)."""
-        self.hotel_cheques: tuple[int, ...] = tuple(card.cheques for card in data.decks.hebergement)
-        self.achat_prices: tuple[int, ...] = tuple(card.price for card in data.decks.achat)
-        self.card_effects: dict[str, tuple[tuple[Effect, ...], ...]] = {
-            deck: tuple(card.effects for card in getattr(data.decks, deck)) for deck in EFFECT_DECKS}
+        self.hotel_cheques: tuple[int, ...] = data.hotel_cheques
+        self.achat_prices: tuple[int, ...] = data.achat_prices
+        self.card_effects: dict[str, tuple[tuple[Effect, ...], ...]] = data.card_effects
         """A drawn card's effects, by deck and index (hotel cards carry cheques instead, achat cards a price)."""
 
     def ticket_price(self, pos: int) -> int:
