@@ -12,6 +12,18 @@ from meeplog.core.draws import shuffle
 from meeplog.core.kernel import GameEvent
 from meeplog.games.routard import events as ev
 from meeplog.games.routard.data import DECKS
+from meeplog.games.routard.events import (  # by name: compiled code reads a module's attribute through a call
+    achat_bought,
+    auction_settled,
+    card_drawn,
+    card_kept,
+    die_rolled,
+    hotel_paid,
+    money_gained,
+    moved,
+    paid,
+    turn_ended,
+)
 from meeplog.games.routard.evolve import evolve
 from meeplog.games.routard.legal import waiting
 from meeplog.games.routard.queries import (
@@ -43,7 +55,7 @@ from meeplog.games.routard.tasks import (
 
 
 def roll(state: RoutardState, rng: random.Random) -> int:
-    return rng.randint(1, state.data.constants.die_sides)
+    return rng.randint(1, state.table.die_sides)
 
 
 def _shuffle(rng: random.Random, items: list[int]) -> None:
@@ -97,7 +109,7 @@ def step(state: RoutardState, rng: random.Random) -> GameEvent:
 
 def _turn_end(state: RoutardState, task: TurnEnd, rng: random.Random) -> GameEvent:
     following = (task.seat + 1) % state.count
-    return ev.turn_ended(task.seat, following, state.round + (following == state.first_player))
+    return turn_ended(task.seat, following, state.round + (following == state.first_player))
 
 
 def _capped(state: RoutardState, task: Capped, rng: random.Random) -> GameEvent:
@@ -122,7 +134,7 @@ def _start(state: RoutardState, task: Start, rng: random.Random) -> GameEvent:
 def _sheet_outcome(state: RoutardState, task: SheetOutcome, rng: random.Random) -> GameEvent:
     outcome = state.data.prep_sheet.outcomes[task.line][str(task.roll)]
     if outcome.kind == "gain_money":
-        return ev.money_gained(task.seat, outcome.amount or 0)
+        return money_gained(task.seat, outcome.amount or 0)
     item, price = outcome.item or "", outcome.price or 0
     if state.players[task.seat].money >= price:
         return ev.SheetBought(task.seat, item, outcome.qty or 1, price)
@@ -130,8 +142,8 @@ def _sheet_outcome(state: RoutardState, task: SheetOutcome, rng: random.Random) 
 
 
 def _charge(state: RoutardState, task: Charge, rng: random.Random) -> GameEvent:
-    paid = min(task.amount, state.players[task.seat].money)
-    return ev.paid(task.seat, task.creditor, paid, task.amount, task.reason)
+    payable = min(task.amount, state.players[task.seat].money)
+    return paid(task.seat, task.creditor, payable, task.amount, task.reason)
 
 
 def _auction(state: RoutardState, task: AuctionTask, rng: random.Random) -> GameEvent:
@@ -146,13 +158,13 @@ def _auction(state: RoutardState, task: AuctionTask, rng: random.Random) -> Game
             buyer, price = next(s for amount, s in offers if amount == best), best
     elif auction.high != BANK:
         buyer, price = auction.high, auction.price
-    return ev.auction_settled(auction.seller, auction.lot, auction.card, auction.quantity, buyer, price)
+    return auction_settled(auction.seller, auction.lot, auction.card, auction.quantity, buyer, price)
 
 
 def _draw(state: RoutardState, task: Draw, rng: random.Random) -> GameEvent:
     pile = state.draw[task.deck]
     if pile:
-        return ev.card_drawn(task.seat, task.deck, pile[-1])
+        return card_drawn(task.seat, task.deck, pile[-1])
     discarded = list(state.discard[task.deck])
     if not discarded:
         return ev.DeckEmpty(task.seat, task.deck)
@@ -162,15 +174,15 @@ def _draw(state: RoutardState, task: Draw, rng: random.Random) -> GameEvent:
 
 def _hotel_pay(state: RoutardState, task: HotelPay, rng: random.Random) -> GameEvent:
     if state.players[task.seat].cheques >= task.due:
-        return ev.hotel_paid(task.seat, task.due)
+        return hotel_paid(task.seat, task.due)
     frm = state.players[task.seat].pos
     to = hotel_assistance_space(state, task.seat)
-    return ev.moved(task.seat, "hotel_assistance", frm, to, assistance_passengers(state, task.seat))
+    return moved(task.seat, "hotel_assistance", frm, to, assistance_passengers(state, task.seat))
 
 
 def _purchase(state: RoutardState, task: Purchase, rng: random.Random) -> GameEvent:
     if state.players[task.seat].money >= task.price:
-        return ev.achat_bought(task.seat, task.card, task.price)
+        return achat_bought(task.seat, task.card, task.price)
     return ev.AchatFailed(task.seat, task.card, task.price)
 
 
@@ -192,7 +204,7 @@ def _replay(state: RoutardState, task: Replay, rng: random.Random) -> GameEvent:
 def _formalites_loss(state: RoutardState, task: FormalitesLoss, rng: random.Random) -> GameEvent:
     pos = state.players[task.seat].pos
     to = state.data.airport_at_or_behind[pos]
-    return ev.moved(task.seat, "formalites", pos, to, assistance_passengers(state, task.seat))
+    return moved(task.seat, "formalites", pos, to, assistance_passengers(state, task.seat))
 
 
 def _regain(state: RoutardState, task: Regain, rng: random.Random) -> GameEvent:
@@ -204,10 +216,10 @@ def _resolve(state: RoutardState, task: Resolve, rng: random.Random) -> GameEven
     player = state.players[seat]
     kind = effect.kind
     if kind == "gain_money":
-        return ev.money_gained(seat, effect.amount or 0)
+        return money_gained(seat, effect.amount or 0)
     if kind == "gain_money_per_pip":
         pips = roll(state, rng)
-        return ev.money_gained(seat, (effect.per_pip or 0) * pips, pips)
+        return money_gained(seat, (effect.per_pip or 0) * pips, pips)
     if kind == "gain_cheques":
         return ev.ChequesGained(seat, effect.count or 0)
     if kind == "lose_cheques":
@@ -223,9 +235,9 @@ def _resolve(state: RoutardState, task: Resolve, rng: random.Random) -> GameEven
     if kind == "next_turn_forced_move":
         return ev.InstructionQueued(seat, "forced", effect.spaces or 0)
     if kind == "die":
-        return ev.die_rolled(seat, roll(state, rng))
+        return die_rolled(seat, roll(state, rng))
     if kind == "keep_card":
-        return ev.card_kept(seat, task.deck, task.card)
+        return card_kept(seat, task.deck, task.card)
     if kind == "return_card":
         return ev.CardReturned(seat, task.deck, task.card)
     if kind == "transfer_cheques" and task.target >= 0:
@@ -245,7 +257,7 @@ def _card_move(state: RoutardState, task: Resolve) -> GameEvent:
     if state.table.formalites_loss == "stranded" and player.elements["formalites"] == 0:
         to = min(to, player.pos)  # without formalités he cannot advance (R37, stranded)
     passengers = () if task.alone else riders(state, seat)
-    return ev.moved(seat, "target" if task.alone else "card", player.pos, to, passengers)
+    return moved(seat, "target" if task.alone else "card", player.pos, to, passengers)
 
 
 def deal(state: RoutardState, rng: random.Random) -> ev.Dealt:

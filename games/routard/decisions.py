@@ -13,6 +13,18 @@ from meeplog.games.routard import commands as cmd
 from meeplog.games.routard import events as ev
 from meeplog.games.routard.automatic import play_on, roll
 from meeplog.games.routard.data import ELEMENTS
+from meeplog.games.routard.events import (  # by name: compiled code reads a module's attribute through a call
+    assistance_cheques,
+    bid_sealed,
+    cheques_bought,
+    item_bought,
+    lot_offered,
+    moved,
+    paid,
+    sale_cancelled,
+    sale_opened,
+    shop_closed,
+)
 from meeplog.games.routard.evolve import evolve
 from meeplog.games.routard.legal import next_raise, offered, options, waiting
 from meeplog.games.routard.queries import (
@@ -87,46 +99,46 @@ def _sheet_answered(state: RoutardState, seat: int, command: cmd.SheetOffer, rng
 
 
 def _sale_opened(state: RoutardState, seat: int, command: cmd.OpenSale, rng: random.Random) -> GameEvent:
-    return ev.sale_opened(seat)
+    return sale_opened(seat)
 
 
 def _sale_cancelled(state: RoutardState, seat: int, command: cmd.CancelSale, rng: random.Random) -> GameEvent:
-    return ev.sale_cancelled(seat)
+    return sale_cancelled(seat)
 
 
 def _lot_offered(state: RoutardState, seat: int, command: cmd.Sell, rng: random.Random) -> GameEvent:
     lot, card, count = command.lot, command.card, command.count
-    return ev.lot_offered(seat, lot, card, count, state.data.resale(lot, card, count))
+    return lot_offered(seat, lot, card, count, state.data.resale(lot, card, count))
 
 
 def _stopped_selling(state: RoutardState, seat: int, command: cmd.StopSelling, rng: random.Random) -> GameEvent:
     task = state.agenda[-1]
     if isinstance(task, Charge):
-        return ev.paid(seat, task.creditor, state.players[seat].money, task.amount, task.reason)
+        return paid(seat, task.creditor, state.players[seat].money, task.amount, task.reason)
     assert isinstance(task, Purchase)
     return ev.AchatFailed(seat, task.card, task.price)
 
 
 def _ticket_bought(state: RoutardState, seat: int, command: cmd.BuyTicket, rng: random.Random) -> GameEvent:
-    return ev.item_bought(seat, "billet_avion", state.table.ticket_price(state.players[seat].pos))
+    return item_bought(seat, "billet_avion", state.table.ticket_price(state.players[seat].pos))
 
 
 def _element_bought(state: RoutardState, seat: int, command: cmd.BuyElement, rng: random.Random) -> GameEvent:
     assert command.item in ELEMENTS  # the options offer elements only
-    return ev.item_bought(seat, command.item, state.table.airport_element_price[command.item])
+    return item_bought(seat, command.item, state.table.airport_element_price[command.item])
 
 
 def _shop_closed(state: RoutardState, seat: int, command: cmd.CloseShop, rng: random.Random) -> GameEvent:
-    return ev.shop_closed(seat)
+    return shop_closed(seat)
 
 
 def _cheques_bought(state: RoutardState, seat: int, command: cmd.BuyCheques, rng: random.Random) -> GameEvent:
     count, task = command.count, state.agenda[-1]
     price = count * state.table.cheque_price
     if isinstance(task, ChequeWindow):
-        return ev.cheques_bought(seat, count, price)
+        return cheques_bought(seat, count, price)
     assert isinstance(task, ChequeTopUp)
-    return ev.assistance_cheques(seat, count, price, min(task.due, state.players[seat].cheques + count), task.due)
+    return assistance_cheques(seat, count, price, min(task.due, state.players[seat].cheques + count), task.due)
 
 
 def _target_chosen(state: RoutardState, seat: int, command: cmd.ChooseTarget, rng: random.Random) -> GameEvent:
@@ -138,11 +150,11 @@ def _card_lost(state: RoutardState, seat: int, command: cmd.ChooseLostCard, rng:
 
 
 def _bid_sealed(state: RoutardState, seat: int, command: cmd.Bid, rng: random.Random) -> GameEvent:
-    return ev.bid_sealed(seat, command.amount)
+    return bid_sealed(seat, command.amount)
 
 
 def _bid_passed(state: RoutardState, seat: int, command: cmd.PassBid, rng: random.Random) -> GameEvent:
-    return ev.bid_sealed(seat, 0)
+    return bid_sealed(seat, 0)
 
 
 def _narrowed(state: RoutardState, seat: int, command: cmd.Narrow, rng: random.Random) -> GameEvent:
@@ -168,22 +180,22 @@ def _illegal_play(state: RoutardState, seat: int, command: cmd.PlayAnyway, rng: 
 
 def _walked(state: RoutardState, seat: int, command: cmd.Walk, rng: random.Random) -> GameEvent:
     pos = state.players[seat].pos
-    return ev.moved(seat, "walk", pos, pos + command.spaces, (), move_cost(state, command.spaces))
+    return moved(seat, "walk", pos, pos + command.spaces, (), move_cost(state, command.spaces))
 
 
 def _flown(state: RoutardState, seat: int, command: cmd.Fly, rng: random.Random) -> GameEvent:
     pos = state.players[seat].pos
-    return ev.moved(seat, "fly", pos, state.data.next_airport[pos])
+    return moved(seat, "fly", pos, state.data.next_airport[pos])
 
 
 def _flown_back(state: RoutardState, seat: int, command: cmd.FlyBack, rng: random.Random) -> GameEvent:
-    return ev.moved(seat, "fly_back", state.players[seat].pos, state.data.previous_airport_of_arrival)
+    return moved(seat, "fly_back", state.players[seat].pos, state.data.previous_airport_of_arrival)
 
 
 def _driven(state: RoutardState, seat: int, command: cmd.Drive, rng: random.Random) -> GameEvent:
     pos, pips = state.players[seat].pos, roll(state, rng)
     distance = min(pips, state.arrival - pos)
-    return ev.moved(seat, "drive", pos, pos + distance, group_of(state, seat), move_cost(state, distance), pips)
+    return moved(seat, "drive", pos, pos + distance, group_of(state, seat), move_cost(state, distance), pips)
 
 
 def _moved_forced(state: RoutardState, seat: int, command: cmd.MoveForced, rng: random.Random) -> GameEvent:
@@ -191,12 +203,12 @@ def _moved_forced(state: RoutardState, seat: int, command: cmd.MoveForced, rng: 
     assert isinstance(task, Act)
     distance = min(task.forced, state.arrival - pos)
     passengers = group_of(state, seat) if is_driver(state, seat) else ()
-    return ev.moved(seat, "forced", pos, pos + distance, passengers, move_cost(state, distance))
+    return moved(seat, "forced", pos, pos + distance, passengers, move_cost(state, distance))
 
 
 def _assisted(state: RoutardState, seat: int, command: cmd.JobAssistance, rng: random.Random) -> GameEvent:
     pos, to = state.players[seat].pos, nearest_job_behind(state, seat)
-    return ev.moved(seat, "job_assistance", pos, to, assistance_passengers(state, seat))
+    return moved(seat, "job_assistance", pos, to, assistance_passengers(state, seat))
 
 
 def _replayed(state: RoutardState, seat: int, command: cmd.ReplayWalk, rng: random.Random) -> GameEvent:
@@ -204,7 +216,7 @@ def _replayed(state: RoutardState, seat: int, command: cmd.ReplayWalk, rng: rand
     assert isinstance(task, Replay)
     cost = move_cost(state, spaces) if state.config.replay_pays_move else 0
     passengers = () if task.alone else riders(state, seat)
-    return ev.moved(seat, "replay", pos, pos + spaces, passengers, cost)
+    return moved(seat, "replay", pos, pos + spaces, passengers, cost)
 
 
 _EVENT_OF: Final[dict[type[Command], Callable[[RoutardState, int, Any, random.Random], GameEvent]]] = {

@@ -8,8 +8,35 @@ from functools import lru_cache
 from typing import Final
 
 from meeplog.core.kernel import GAME_OVER, ONE_SEAT, Command, Pending, seats_together
-from meeplog.games.routard import commands as cmd
 from meeplog.games.routard.amounts import amount_options
+from meeplog.games.routard.commands import (  # by name: compiled code reads a module's attribute through a call
+    BUY_TICKET,
+    CANCEL_SALE,
+    CLOSE_SHOP,
+    DEPART,
+    DRIVE,
+    DROP,
+    FLY,
+    FLY_BACK,
+    JOB_ASSISTANCE,
+    MOVE_FORCED,
+    OPEN_SALE,
+    PASS_BID,
+    PLAY_ANYWAY,
+    RAISE,
+    SHEET_OFFERS,
+    STOP_SELLING,
+    ChooseLostCard,
+    bid,
+    buy_cheques,
+    buy_element,
+    choose_line,
+    choose_target,
+    replay_walk,
+    sell,
+    sell_cheques,
+    walk,
+)
 from meeplog.games.routard.data import ELEMENTS, SHEET_LINES
 from meeplog.games.routard.queries import (
     can_sell,
@@ -41,9 +68,9 @@ from meeplog.games.routard.tasks import (
 )
 
 # The commands a turn offers over and over, made once: an item of a compiled table costs less than a call of a cache.
-_WALKS: Final = tuple(cmd.walk(spaces) for spaces in range(1, 7))  # Walk(spaces) is _WALKS[spaces - 1]
-_SHEET_LINES: Final = tuple(cmd.choose_line(line) for line in SHEET_LINES)
-_BUY_ELEMENTS: Final = {item: cmd.buy_element(item) for item in ELEMENTS}
+_WALKS: Final = tuple(walk(spaces) for spaces in range(1, 7))  # Walk(spaces) is _WALKS[spaces - 1]
+_SHEET_LINES: Final = tuple(choose_line(line) for line in SHEET_LINES)
+_BUY_ELEMENTS: Final = {item: buy_element(item) for item in ELEMENTS}
 
 
 def pending(state: RoutardState) -> Pending:
@@ -162,12 +189,12 @@ def _task_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
 def _prep_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
     player = state.players[seat]
     if player.prep_turns == 0:
-        return [cmd.DEPART] if state.config.express else [cmd.choose_line("argent_de_poche")]
+        return [DEPART] if state.config.express else [choose_line("argent_de_poche")]
     ready = departure_ready(state, seat)
     if ready and state.config.auto_depart:
-        return [cmd.DEPART]
+        return [DEPART]
     moves: list[Command] = [*_SHEET_LINES]
-    return [*moves, cmd.DEPART] if ready else moves
+    return [*moves, DEPART] if ready else moves
 
 
 def departure_ready(state: RoutardState, seat: int) -> bool:
@@ -178,26 +205,26 @@ def departure_ready(state: RoutardState, seat: int) -> bool:
 
 
 def _sheet_offer_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
-    return list(cmd.SHEET_OFFERS)
+    return list(SHEET_OFFERS)
 
 
 def _sell_options(state: RoutardState, seat: int) -> list[Command]:
-    return [cmd.OPEN_SALE] if can_sell(state, seat) else []
+    return [OPEN_SALE] if can_sell(state, seat) else []
 
 
 def _sale_menu_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
     """Every lot; cheques by count, in brackets when they are many (a seat inside a bracket sells cheques)."""
     counts = range(1, state.players[seat].cheques + 1)
-    cheques = amount_options(state, seat, counts, cmd.sell_cheques)
+    cheques = amount_options(state, seat, counts, sell_cheques)
     if seat in state.narrowed:
         return cheques
-    return [*_sales(lots(state, seat)), *cheques, cmd.CANCEL_SALE]
+    return [*_sales(lots(state, seat)), *cheques, CANCEL_SALE]
 
 
 @lru_cache(maxsize=1 << 12)
 def _sales(lots: tuple[tuple[str, int], ...]) -> tuple[Command, ...]:
     """The sale of each lot, remembered by the whole list, as amounts are (amounts._made)."""
-    return tuple(cmd.sell(lot, card, 1) for lot, card in lots)
+    return tuple(sell(lot, card, 1) for lot, card in lots)
 
 
 def _shop_options(state: RoutardState, seat: int) -> list[Command]:
@@ -206,7 +233,7 @@ def _shop_options(state: RoutardState, seat: int) -> list[Command]:
     moves: list[Command] = []
     limit = state.table.tickets_per_shop_window
     if (limit is None or state.window_tickets < limit) and player.money >= state.table.ticket_price(player.pos):
-        moves.append(cmd.BUY_TICKET)
+        moves.append(BUY_TICKET)
     prices = state.table.airport_element_price
     moves.extend(_BUY_ELEMENTS[item] for item in ELEMENTS if player.money >= prices[item])
     return moves
@@ -239,24 +266,24 @@ def movements(state: RoutardState, task: Act, seat: int) -> list[Command]:
     player = state.players[seat]
     if stranded(state, seat):  # he must buy formalités in this airport's shop, or take Job Assistance on the spot
         price = state.table.airport_element_price["formalites"]
-        return [] if player.money >= price and _on_airport(state, seat) else [cmd.JOB_ASSISTANCE]
+        return [] if player.money >= price and _on_airport(state, seat) else [JOB_ASSISTANCE]
     if task.forced:
-        return [cmd.MOVE_FORCED]
+        return [MOVE_FORCED]
     if job_assistance_due(state, seat):
-        return [cmd.JOB_ASSISTANCE]
+        return [JOB_ASSISTANCE]
     moves: list[Command]
     if is_driver(state, seat):
-        moves = [cmd.DRIVE]
+        moves = [DRIVE]
     else:
         moves = [_WALKS[k - 1] for k in walk_distances(state, seat)]
         if player.tickets and _on_airport(state, seat):
             if player.pos == state.arrival:
-                moves.append(cmd.FLY_BACK)
+                moves.append(FLY_BACK)
             elif task.may_fly:
-                moves.append(cmd.FLY)
+                moves.append(FLY)
     optional = state.table.job_assistance_after_write_off == "optional" and player.fauche
     if player.money == 0 or optional or not moves:
-        moves.append(cmd.JOB_ASSISTANCE)
+        moves.append(JOB_ASSISTANCE)
     return moves
 
 
@@ -278,7 +305,7 @@ def walk_distances(state: RoutardState, seat: int) -> list[int]:
 
 
 def _raise_funds_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
-    return [*_sell_options(state, seat), cmd.STOP_SELLING]
+    return [*_sell_options(state, seat), STOP_SELLING]
 
 
 def cheque_counts(state: RoutardState, task: Task, seat: int) -> range:
@@ -297,26 +324,26 @@ def _top_up_options(state: RoutardState, task: Task, seat: int) -> list[Command]
     player = state.players[seat]
     affordable = player.money // state.table.cheque_price
     if affordable < task.due - player.cheques:  # short of cash: he may raise funds first (R39)
-        return [*_sell_options(state, seat), cmd.buy_cheques(affordable)]
-    return amount_options(state, seat, cheque_counts(state, task, seat), cmd.buy_cheques)
+        return [*_sell_options(state, seat), buy_cheques(affordable)]
+    return amount_options(state, seat, cheque_counts(state, task, seat), buy_cheques)
 
 
 def _cheque_window_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
-    return amount_options(state, seat, cheque_counts(state, task, seat), cmd.buy_cheques)
+    return amount_options(state, seat, cheque_counts(state, task, seat), buy_cheques)
 
 
 def _shop_window_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
     moves = _shop_options(state, seat)
-    return moves if must_rebuy(state, seat) else [*moves, cmd.CLOSE_SHOP]
+    return moves if must_rebuy(state, seat) else [*moves, CLOSE_SHOP]
 
 
 def _target_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
-    return [cmd.choose_target(other) for other in others(state, seat)]
+    return [choose_target(other) for other in others(state, seat)]
 
 
 def _lose_card_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
     assert isinstance(task, LoseCard)
-    return [cmd.ChooseLostCard(task.deck, card) for card in sorted(state.players[seat].collection(task.deck))]
+    return [ChooseLostCard(task.deck, card) for card in sorted(state.players[seat].collection(task.deck))]
 
 
 def _replay_distances(state: RoutardState, seat: int) -> list[int]:
@@ -329,17 +356,17 @@ def _replay_distances(state: RoutardState, seat: int) -> list[int]:
 
 
 def _replay_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
-    return [cmd.replay_walk(k) for k in _replay_distances(state, seat)]
+    return [replay_walk(k) for k in _replay_distances(state, seat)]
 
 
 def _illegal_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
-    return list(cmd.PLAY_ANYWAY)
+    return list(PLAY_ANYWAY)
 
 
 def _auction_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
     if state.table.auction_mode == "sealed_first_price":
         return amount_options(state, seat, sealed_bids(state, seat), bid_command)
-    return [cmd.RAISE, cmd.DROP] if next_raise(state) <= state.players[seat].money else [cmd.DROP]
+    return [RAISE, DROP] if next_raise(state) <= state.players[seat].money else [DROP]
 
 
 def sealed_bids(state: RoutardState, seat: int) -> list[int]:
@@ -351,7 +378,7 @@ def sealed_bids(state: RoutardState, seat: int) -> list[int]:
 
 
 def bid_command(amount: int) -> Command:
-    return cmd.bid(amount) if amount else cmd.PASS_BID
+    return bid(amount) if amount else PASS_BID
 
 
 def next_raise(state: RoutardState) -> int:

@@ -41,7 +41,7 @@ def group_of(state: RoutardState, driver: int) -> tuple[int, ...]:
 
 def assistance_passengers(state: RoutardState, seat: int) -> tuple[int, ...]:
     """Who an assistance move takes along: nobody by default, he moves alone (R29)."""
-    if not state.config.assistance_moves_carry_passengers or not is_driver(state, seat):
+    if not state.table.assistance_moves_carry_passengers or not is_driver(state, seat):
         return ()
     return group_of(state, seat)
 

@@ -37,6 +37,8 @@ class Table:
         self.tickets_per_shop_window: int | None = config.tickets_per_shop_window
         self.force_rebuy_needed: bool = config.force_rebuy_needed
         self.auction_bid_step: int = config.auction_bid_step
+        self.assistance_moves_carry_passengers: bool = config.assistance_moves_carry_passengers
+        self.die_sides: int = data.constants.die_sides
         self.space_requires: dict[str, Element] = data.constants.space_requires
         self.airport_element_price: dict[Element, int] = data.constants.airport_element_price
         self.ticket_prices: tuple[int | None, ...] = data.ticket_prices
