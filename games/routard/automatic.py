@@ -152,10 +152,13 @@ def _auction(state: RoutardState, task: AuctionTask, rng: random.Random) -> Game
     assert auction is not None
     buyer, price = BANK, auction.floor
     if state.table.auction_mode == "sealed_first_price":
-        offers = [(auction.bids[s] or 0, s) for s in auction.bidders]
-        best = max((amount for amount, _ in offers), default=0)
+        best = 0
+        for seat in auction.bidders:  # clockwise from the seller: the first of the best bids wins
+            amount = auction.bids[seat] or 0
+            if amount > best:
+                buyer, best = seat, amount
         if best > 0:
-            buyer, price = next(s for amount, s in offers if amount == best), best
+            price = best
     elif auction.high != BANK:
         buyer, price = auction.high, auction.price
     return auction_settled(auction.seller, auction.lot, auction.card, auction.quantity, buyer, price)

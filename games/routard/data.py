@@ -279,14 +279,6 @@ class RoutardData(Frozen):
         """Each effect card's effects, by deck and index, for the kernel's Table."""
         return {deck: tuple(card.effects for card in getattr(self.decks, deck)) for deck in EFFECT_DECKS}
 
-    def resale(self, lot: str, card: int = -1, count: int = 1) -> int:
-        """The resale price (auction floor, bank buy-back) of a lot [TEXT table]."""
-        if lot == "achat":
-            return self.decks.achat[card].price // 2
-        if lot == "cheques":
-            return self.constants.resale_price["cheque"] * count
-        return self.constants.resale_price[lot]
-
 
 def _check_board(data: RoutardData) -> None:
     spaces = data.board.spaces

@@ -108,7 +108,7 @@ def _sale_cancelled(state: RoutardState, seat: int, command: cmd.CancelSale, rng
 
 def _lot_offered(state: RoutardState, seat: int, command: cmd.Sell, rng: random.Random) -> GameEvent:
     lot, card, count = command.lot, command.card, command.count
-    return lot_offered(seat, lot, card, count, state.data.resale(lot, card, count))
+    return lot_offered(seat, lot, card, count, state.table.resale(lot, card, count))
 
 
 def _stopped_selling(state: RoutardState, seat: int, command: cmd.StopSelling, rng: random.Random) -> GameEvent:

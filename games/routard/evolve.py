@@ -50,7 +50,8 @@ def evolve(state: RoutardState, event: GameEvent) -> None:
     handler = _HANDLERS.get(type(event))
     if handler is None:
         raise TypeError(f"not a Routard event: {event!r}")
-    state.memo.clear()
+    if state.memo:  # filled only by a decision's options, so empty for most events (a clear is a call)
+        state.memo.clear()
     handler(state, event)
     settle(state)
 

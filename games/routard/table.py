@@ -45,6 +45,7 @@ class Table:
         """A space's plane ticket price (None off the airports)."""
         self.hotel_cheques: tuple[int, ...] = data.hotel_cheques
         self.achat_prices: tuple[int, ...] = data.achat_prices
+        self.resale_price: dict[str, int] = data.constants.resale_price
         self.card_effects: dict[str, tuple[tuple[Effect, ...], ...]] = data.card_effects
         """A drawn card's effects, by deck and index (hotel cards carry cheques instead, achat cards a price)."""
 
@@ -52,6 +53,14 @@ class Table:
         price = self.ticket_prices[pos]
         assert price is not None
         return price
+
+    def resale(self, lot: str, card: int = -1, count: int = 1) -> int:
+        """The resale price (auction floor, bank buy-back) of a lot [TEXT table]."""
+        if lot == "achat":
+            return self.achat_prices[card] // 2
+        if lot == "cheques":
+            return self.resale_price["cheque"] * count
+        return self.resale_price[lot]
 
     def __reduce__(self) -> tuple[type[Table], tuple[RoutardConfig, RoutardData]]:
         """Pickled as what it is made from: a compiled object is otherwise restored attribute by attribute."""
