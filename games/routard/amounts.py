@@ -43,15 +43,31 @@ def _made(make: Callable[[int], Command], amounts: range | tuple[int, ...]) -> t
 
 
 def brackets(amounts: Sequence[int]) -> list[tuple[int, int]]:
-    """The amounts grouped by their quotient by the smallest power of ten that leaves at most
-    AMOUNTS_PER_DECISION groups, each group as (its least amount, its greatest)."""
+    """The amounts (ascending, not negative) grouped by their quotient by the smallest power of ten that leaves at
+    most AMOUNTS_PER_DECISION groups, each group as (its least amount, its greatest). Being ascending, a group
+    ends where the quotient changes: one pass, with no set or lists of the amounts."""
     width = 10
-    while len({amount // width for amount in amounts}) > AMOUNTS_PER_DECISION:
+    while _quotients(amounts, width) > AMOUNTS_PER_DECISION:
         width *= 10
-    groups: dict[int, list[int]] = {}
+    groups: list[tuple[int, int]] = []
+    low = high = amounts[0]
     for amount in amounts:
-        groups.setdefault(amount // width, []).append(amount)
-    return [(group[0], group[-1]) for group in groups.values()]
+        if amount // width != low // width:
+            groups.append((low, high))
+            low = amount
+        high = amount
+    groups.append((low, high))
+    return groups
+
+
+def _quotients(amounts: Sequence[int], width: int) -> int:
+    """How many quotients by `width` the amounts (ascending, not negative) make."""
+    count, previous = 0, -1
+    for amount in amounts:
+        quotient = amount // width
+        if quotient != previous:
+            count, previous = count + 1, quotient
+    return count
 
 
 def aim(legal: Sequence[Command], wanted: Command, amount: int) -> Command:
