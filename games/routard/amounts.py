@@ -11,6 +11,7 @@ depends only on public facts (the range itself), so taking them gives nothing aw
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Final
@@ -22,23 +23,34 @@ from meeplog.games.routard.state import RoutardState
 AMOUNTS_PER_DECISION: Final = 100
 
 
-def amount_options(state: RoutardState, seat: int, amounts: Sequence[int],
-                   make: Callable[[int], Command]) -> list[Command]:
-    """`make(amount)` for each of `amounts` (ascending) inside the seat's bracket, or, when they are more than
-    one decision lists, the brackets to narrow them to."""
+def amount_options(state: RoutardState, seat: int, amounts: range, make: Callable[[int], Command],
+                   passing: Command | None = None) -> list[Command]:
+    """`make(amount)` for each of `amounts` (ascending) inside the seat's bracket, after `passing` (the amount 0,
+    below the range) if there is one; or, when they are more than one decision lists, the brackets to narrow them to.
+    A range, not a list of the amounts: it is its own key for `_made`, where a list had to be copied and hashed."""
     chosen = state.narrowed.get(seat)
     if chosen:
         low, high = chosen[-1]
-        amounts = [amount for amount in amounts if low <= amount <= high]
-    if len(amounts) <= AMOUNTS_PER_DECISION:
-        return list(_made(make, amounts if isinstance(amounts, range) else tuple(amounts)))
+        amounts = amounts[bisect_left(amounts, low):bisect_right(amounts, high)]
+        if low > 0:
+            passing = None
+    if passing is None:
+        if len(amounts) <= AMOUNTS_PER_DECISION:
+            return list(_made(make, amounts))
+        return _narrowing(amounts)
+    if len(amounts) < AMOUNTS_PER_DECISION:
+        return [passing, *_made(make, amounts)]
+    return _narrowing([0, *amounts])
+
+
+def _narrowing(amounts: Sequence[int]) -> list[Command]:
     return [cmd.narrow(low, high) for low, high in brackets(amounts)]
 
 
 @lru_cache(maxsize=1 << 12)
-def _made(make: Callable[[int], Command], amounts: range | tuple[int, ...]) -> tuple[Command, ...]:
+def _made(make: Callable[[int], Command], amounts: range) -> tuple[Command, ...]:
     """`make(amount)` for each amount, remembered: a window or a sale lists the same amounts turn after turn, and
-    one lookup for the whole list (a range is its key as it is) costs less than one for each amount."""
+    one lookup for the whole range costs less than one for each amount."""
     return tuple(make(amount) for amount in amounts)
 
 

@@ -254,7 +254,7 @@ def _bid(state: RoutardState, seat: int, legal: list[Command]) -> Command:
     assert auction is not None
     value = _lot_value(state, seat, auction.lot, auction.card)
     if sealed(state):
-        amount = next((bid for bid in sealed_bids(state, seat)[1:] if bid <= value), 0)
+        amount = next((bid for bid in sealed_bids(state, seat) if bid <= value), 0)
         return aim(legal, bid_command(amount), amount)
     if cmd.Raise() in legal and next_raise(state) <= value:
         return cmd.Raise()

@@ -365,19 +365,20 @@ def _illegal_options(state: RoutardState, task: Task, seat: int) -> list[Command
 
 def _auction_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
     if state.table.auction_mode == "sealed_first_price":
-        return amount_options(state, seat, sealed_bids(state, seat), bid_command)
+        return amount_options(state, seat, sealed_bids(state, seat), bid, PASS_BID)
     return [RAISE, DROP] if next_raise(state) <= state.players[seat].money else [DROP]
 
 
-def sealed_bids(state: RoutardState, seat: int) -> list[int]:
-    """A sealed bidder's amounts (R43): 0 to pass, then the multiples of the step from the floor to his cash."""
+def sealed_bids(state: RoutardState, seat: int) -> range:
+    """A sealed bidder's amounts above a pass (R43): the multiples of the step from the floor to his cash."""
     auction, step = state.auction, state.table.auction_bid_step
     assert auction is not None
     lowest = -(-auction.floor // step) * step
-    return [0, *range(max(lowest, step), state.players[seat].money + 1, step)]
+    return range(max(lowest, step), state.players[seat].money + 1, step)
 
 
 def bid_command(amount: int) -> Command:
+    """The bid of `amount`, or the pass for 0."""
     return bid(amount) if amount else PASS_BID
 
 
