@@ -11,9 +11,7 @@ from typing import Any, Final
 from meeplog.core.kernel import Command, GameEvent, IllegalCommand
 from meeplog.games.routard import commands as cmd
 from meeplog.games.routard import events as ev
-from meeplog.games.routard.automatic import play_on, roll
-from meeplog.games.routard.data import ELEMENTS
-from meeplog.games.routard.events import (  # by name: compiled code reads a module's attribute through a call
+from meeplog.games.routard.automatic import (  # the shared instances of the frequent events are found there
     assistance_cheques,
     bid_sealed,
     cheques_bought,
@@ -21,10 +19,13 @@ from meeplog.games.routard.events import (  # by name: compiled code reads a mod
     lot_offered,
     moved,
     paid,
+    play_on,
+    roll,
     sale_cancelled,
     sale_opened,
     shop_closed,
 )
+from meeplog.games.routard.data import ELEMENTS
 from meeplog.games.routard.evolve import evolve
 from meeplog.games.routard.legal import next_raise, offered, options, waiting
 from meeplog.games.routard.queries import (

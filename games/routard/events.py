@@ -7,7 +7,6 @@ Money fields are whole euros. `creditor`/`buyer` -1 is the bank.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
 from typing import ClassVar
 
 from meeplog.core.kernel import GameEvent, HiddenEvent, PrivateEvent
@@ -359,14 +358,3 @@ EVENTS = (
     AuctionDropped, AuctionSettled,
 )
 
-
-# Shared instances of the events nearly every turn makes: events are immutable, and a frozen dataclass costs
-# more to build than to look up. Bounded where positions, amounts and prices multiply the values fields take.
-card_drawn, hotel_paid, sale_opened = cache(CardDrawn), cache(HotelPaid), cache(SaleOpened)
-turn_ended, sale_cancelled, shop_closed = cache(TurnEnded), cache(SaleCancelled), cache(ShopClosed)
-card_kept, die_rolled, achat_bought = cache(CardKept), cache(DieRolled), cache(AchatBought)
-moved = lru_cache(maxsize=1 << 14)(Moved)
-money_gained, cheques_bought = lru_cache(maxsize=4096)(MoneyGained), lru_cache(maxsize=4096)(ChequesBought)
-lot_offered, auction_settled = lru_cache(maxsize=4096)(LotOffered), lru_cache(maxsize=4096)(AuctionSettled)
-bid_sealed, assistance_cheques = lru_cache(maxsize=4096)(BidSealed), lru_cache(maxsize=4096)(AssistanceCheques)
-paid, item_bought = lru_cache(maxsize=4096)(Paid), lru_cache(maxsize=4096)(ItemBought)
