@@ -4,7 +4,6 @@ left to games/routard/automatic.py."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
 from meeplog.core.kernel import GAME_OVER, ONE_SEAT, Command, Pending, seats_together
@@ -37,11 +36,11 @@ from meeplog.games.routard.commands import (  # by name: compiled code reads a m
     sell_cheques,
     walk,
 )
-from meeplog.games.routard.data import ELEMENTS, SHEET_LINES
+from meeplog.games.routard.data import ELEMENTS, RESALEABLE, SHEET_LINES
 from meeplog.games.routard.queries import (
     can_sell,
+    has,
     is_driver,
-    lots,
     may_play,
     move_cost,
     needed_elements,
@@ -71,6 +70,7 @@ from meeplog.games.routard.tasks import (
 _WALKS: Final = tuple(walk(spaces) for spaces in range(1, 7))  # Walk(spaces) is _WALKS[spaces - 1]
 _SHEET_LINES: Final = tuple(choose_line(line) for line in SHEET_LINES)
 _BUY_ELEMENTS: Final = {item: buy_element(item) for item in ELEMENTS}
+_ITEM_SALES: Final = tuple((item, sell(item, -1, 1)) for item in RESALEABLE)
 
 
 def pending(state: RoutardState) -> Pending:
@@ -213,18 +213,16 @@ def _sell_options(state: RoutardState, seat: int) -> list[Command]:
 
 
 def _sale_menu_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
-    """Every lot; cheques by count, in brackets when they are many (a seat inside a bracket sells cheques)."""
-    counts = range(1, state.players[seat].cheques + 1)
-    cheques = amount_options(state, seat, counts, sell_cheques)
+    """Every lot (R42): items, achat cards, then cheques by count, in brackets when they are many (a seat inside a
+    bracket sells cheques). Never formalités, reportage or aventure."""
+    player = state.players[seat]
+    cheques = amount_options(state, seat, range(1, player.cheques + 1), sell_cheques)
     if seat in state.narrowed:
         return cheques
-    return [*_sales(lots(state, seat)), *cheques, CANCEL_SALE]
-
-
-@lru_cache(maxsize=1 << 12)
-def _sales(lots: tuple[tuple[str, int], ...]) -> tuple[Command, ...]:
-    """The sale of each lot, remembered by the whole list, as amounts are (amounts._made)."""
-    return tuple(sell(lot, card, 1) for lot, card in lots)
+    moves = [sale for item, sale in _ITEM_SALES if has(state, seat, item)]
+    if player.achat:
+        moves.extend(sell("achat", card, 1) for card in sorted(set(player.achat)))
+    return [*moves, *cheques, CANCEL_SALE]
 
 
 def _shop_options(state: RoutardState, seat: int) -> list[Command]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeplog.games.routard.data import COLLECTION_DECKS, RESALEABLE, Element
+from meeplog.games.routard.data import COLLECTION_DECKS, Element
 from meeplog.games.routard.state import HOME, RoutardState
 
 
@@ -106,21 +106,13 @@ def move_cost(state: RoutardState, spaces: int) -> int:
     return state.table.move_costs[spaces] if spaces > 0 else 0
 
 
-def lots(state: RoutardState, seat: int) -> tuple[tuple[str, int], ...]:
-    """Every lot but cheques `seat` could auction (R42): (lot, card). Never formalités, reportage or aventure.
-    Cheques go by count, any from 1 to all he holds."""
-    player = state.players[seat]
-    items = tuple((item, -1) for item in RESALEABLE if has(state, seat, item))
-    return items + tuple(("achat", card) for card in sorted(set(player.achat)))
-
-
 def can_sell(state: RoutardState, seat: int) -> bool:
     player = state.players[seat]
     if not player.travelling:
         return False
-    return bool(player.cheques or player.achat or player.tickets) or any(
-        player.elements[item] for item in ("guide", "equipement", "appareil_photo")
-    )
+    elements = player.elements  # an `or` chain, not `any`: compiled, a generator is an object made on every call
+    return bool(player.cheques or player.achat or player.tickets or elements["guide"] or elements["equipement"]
+                or elements["appareil_photo"])
 
 
 def nearest_job_behind(state: RoutardState, seat: int) -> int:
