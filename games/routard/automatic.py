@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
-from meeplog.core.draws import shuffle
+from meeplog.core.draws import below, shuffle
 from meeplog.core.kernel import GameEvent
 from meeplog.games.routard import events as ev
 from meeplog.games.routard.data import DECKS
@@ -162,6 +162,10 @@ def shop_closed(seat: int) -> GameEvent:
 
 
 def roll(state: RoutardState, rng: random.Random) -> int:
+    """`rng.randint(1, sides)`, run compiled when `rng` is a plain Random, as `_shuffle` does: randint is three
+    interpreted frames."""
+    if type(rng) is random.Random:
+        return 1 + below(rng.getrandbits, state.table.die_sides)
     return rng.randint(1, state.table.die_sides)
 
 
