@@ -76,6 +76,7 @@ HOT_MODULES = (
     "meeplog.games.routard.rules",
     "meeplog.games.routard.sampling",
     "meeplog.games.routard.scoring",
+    "meeplog.games.routard.shared_events",
     "meeplog.games.routard.state",
     "meeplog.games.routard.table",
     "meeplog.games.routard.tasks",

@@ -1,8 +1,10 @@
-"""`random.Random.shuffle` and `choice`, drawing exactly the same bits, for compiled hot paths.
+"""`random.Random.shuffle`, `choice` and `randint`, drawing exactly the same bits, for compiled hot paths.
 
 The standard library's versions are Python code, out of the compiler's reach; a search calls them on
 every simulation (core/compiled.py). These follow the same algorithm on the same generator, so a
 seeded game or search gives the same result whichever is used (tests/core/test_draws.py pins that).
+A subclass of Random may change its draws (a test's loaded die, the leak check's nudged deals,
+core/conformance/leaks.py), so it draws by its own methods.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ def below(getrandbits: Callable[[int], int], n: int) -> int:
 
 def shuffle(rng: random.Random, items: list[T]) -> None:
     """Shuffle a list in place, as `rng.shuffle(items)` (Fisher-Yates from the end)."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
     getrandbits = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):
         j = below(getrandbits, i + 1)
@@ -36,6 +41,15 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
 
 def choice(rng: random.Random, items: list[T]) -> T:
     """One item of a list, as `rng.choice(items)`."""
+    if type(rng) is not random.Random:
+        return rng.choice(items)
     if not items:
         raise IndexError("cannot choose from an empty sequence")
     return items[below(rng.getrandbits, len(items))]
+
+
+def randint(rng: random.Random, low: int, high: int) -> int:
+    """An integer from `low` to `high` included, as `rng.randint(low, high)`."""
+    if type(rng) is not random.Random:
+        return rng.randint(low, high)
+    return low + below(rng.getrandbits, high - low + 1)

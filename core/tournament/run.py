@@ -402,9 +402,10 @@ def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, workers: i
 def save(store: GameStore, *aggregates: Records | Tournament, watcher: Watcher) -> None:
     """Save games' records and the tournament in one transaction, waiting out a store that cannot be reached."""
     collected = [Records(aggregate.id, aggregate.collect_events()) for aggregate in aggregates]  # taken once
-    records = [record for aggregate in collected for record in aggregate.records]
     try:
-        saved_patiently(lambda: store.save(*collected), lambda: store.holds((), records), watcher)
+        saved_patiently(lambda: store.save(*collected),
+                        lambda: store.holds((), [record for aggregate in collected for record in aggregate.records]),
+                        watcher)
     except IntegrityError as error:
         raise conflict(error) from error
 

@@ -11,20 +11,7 @@ from typing import Any, Final
 from meeplog.core.kernel import Command, GameEvent, IllegalCommand
 from meeplog.games.routard import commands as cmd
 from meeplog.games.routard import events as ev
-from meeplog.games.routard.automatic import (  # the shared instances of the frequent events are found there
-    assistance_cheques,
-    bid_sealed,
-    cheques_bought,
-    item_bought,
-    lot_offered,
-    moved,
-    paid,
-    play_on,
-    roll,
-    sale_cancelled,
-    sale_opened,
-    shop_closed,
-)
+from meeplog.games.routard.automatic import play_on, roll
 from meeplog.games.routard.data import ELEMENTS
 from meeplog.games.routard.evolve import evolve
 from meeplog.games.routard.legal import next_raise, offered, options, waiting
@@ -35,6 +22,18 @@ from meeplog.games.routard.queries import (
     move_cost,
     nearest_job_behind,
     riders,
+)
+from meeplog.games.routard.shared_events import (
+    assistance_cheques,
+    bid_sealed,
+    cheques_bought,
+    item_bought,
+    lot_offered,
+    moved,
+    paid,
+    sale_cancelled,
+    sale_opened,
+    shop_closed,
 )
 from meeplog.games.routard.state import RoutardState
 from meeplog.games.routard.tasks import (

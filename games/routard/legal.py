@@ -86,7 +86,7 @@ def waiting(state: RoutardState) -> tuple[int, ...]:
     if state.over:
         return ()
     task = state.agenda[-1]
-    kind = type(task)
+    kind = type(task)  # the branches below test type(task) itself, which narrows `task` for the type checker
     if kind is Act or kind is Prep or kind is ChequeWindow or kind is SaleMenu or kind is ChequeTopUp or (
             kind is Shop or kind is TargetChoice or kind is IllegalOffer):
         return (task.seat,)
@@ -193,8 +193,7 @@ def _prep_options(state: RoutardState, task: Task, seat: int) -> list[Command]:
     ready = departure_ready(state, seat)
     if ready and state.config.auto_depart:
         return [DEPART]
-    moves: list[Command] = [*_SHEET_LINES]
-    return [*moves, DEPART] if ready else moves
+    return [*_SHEET_LINES, DEPART] if ready else list(_SHEET_LINES)
 
 
 def departure_ready(state: RoutardState, seat: int) -> bool:
