@@ -41,7 +41,7 @@ from meeplog.core.tournament.budget import OverBudget, check_priced
 from meeplog.core.tournament.events import GameFailed, GameRecorded
 from meeplog.core.tournament.patience import STORE_PATIENCE
 from meeplog.core.tournament.ray_pool import RayUnavailable, connect
-from meeplog.core.tournament.report import printable, write_all
+from meeplog.core.tournament.report import printable, warm_plotting, write_all
 from meeplog.core.tournament.run import (
     BACKENDS,
     Backend,
@@ -50,6 +50,7 @@ from meeplog.core.tournament.run import (
     WorkersUnavailable,
     default_workers,
     play_tournament,
+    start_worker_server,
 )
 from meeplog.core.tournament.schedule import Plan, canonical, labels
 from meeplog.core.tournament.standings import standings
@@ -162,6 +163,9 @@ def run(
     with user_errors():
         if backend not in BACKENDS:
             raise ValueError(f"--backend is one of {', '.join(BACKENDS)}, not {backend!r}")
+        if backend == "local":
+            start_worker_server()  # both start work that the run needs later, on the cores it leaves idle now
+        warm_plotting()
         settings = MatchSettings(timeout=timeout, on_dead_seat=dead_seat_policy(on_dead_seat))
         plan = make_plan(game, player, games, seats, seed, option, fallback)
         if max_cost is not None:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import threading
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import orjson
@@ -206,12 +208,29 @@ def _csv_row(player: PlayerStanding) -> dict[str, Any]:
     return {**row, **report, **{f"loss_{key}": loss.get(key) for key in LOSS_FIELDS}}
 
 
-def write_plot(standings: Standings, path: Path) -> None:
-    """Each player's rating mu with a ±2 sigma bar (about 95%), best at the top."""
+def warm_plotting() -> None:
+    """Import the plotting library in a background thread, for a write_plot to come.
+
+    matplotlib takes 0.4 s to import, most of the time a tournament spends after its last game. Started before
+    the games, the import runs while this process mostly waits for its workers (it holds the interpreter
+    only between their results) and while a core is idle (the workers' start); write_plot then finds it
+    imported, or waits for the import to end (Python's import lock)."""
+    threading.Thread(target=_plotting, name="warm-plotting", daemon=True).start()
+
+
+def _plotting() -> ModuleType:
+    """pyplot, on the Agg backend (files, no display)."""
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot
+
+    return matplotlib.pyplot
+
+
+def write_plot(standings: Standings, path: Path) -> None:
+    """Each player's rating mu with a ±2 sigma bar (about 95%), best at the top."""
+    plt = _plotting()
 
     players = list(reversed(standings.players))
     figure, axes = plt.subplots(figsize=(7, 1.2 + 0.45 * len(players)))

@@ -83,6 +83,16 @@ def worker_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
+def start_worker_server() -> None:
+    """Start the process that forks the local pool's workers now, while the command still checks its input and
+    opens the store: it imports the worker's modules (0.1-0.2 s) on a core this process leaves idle, where the
+    pool's start would wait for it. The pool uses the same server; it exits with this process."""
+    if worker_context().get_start_method() == "forkserver":
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()
+
+
 def task(tournament: Tournament, fixture: Fixture, settings: MatchSettings = DEFAULT_SETTINGS,
          db: str | None = None) -> GameTask:
     """The game a fixture schedules, played with the run's `settings` (time per decision, dead seats), and
