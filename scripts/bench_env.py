@@ -5,7 +5,9 @@ choice, apply: what a search playout does), the AEC environment in PettingZoo's 
 so every step also builds the acting seat's observation vector from its view), and the environment asked
 only for the action mask (`env.action_mask`, what an agent that reads the pydantic view or only needs the
 legal actions pays). Figures are game decisions per second (an environment step that only adds an item to a
-combination is not a decision) and the time per decision as a multiple of the kernel's.
+combination is not a decision) and the time per decision as a multiple of the kernel's. Last, the observation
+vector alone, timed at every step of the masks-only games: the usual loop pays it beside the kernel whatever
+else it saves, so where it passes 2x the kernel, the 3x budget is out of reach for that game.
 """
 
 from __future__ import annotations
@@ -59,6 +61,37 @@ def mask_only(environment: MeeplogEnv, agent: str) -> np.ndarray:
     return environment.action_mask(agent)
 
 
+def vector_seconds(environment: MeeplogEnv, seeds: range) -> float:
+    """CPU seconds a decision spends building the acting seat's observation vector alone, over the random-policy
+    games of `seeds`: what the usual loop pays for `observation` beside the kernel, whatever the rest costs."""
+    spent, decisions, steps = 0.0, 0, 0
+    for seed in seeds:
+        choices = random.Random(seed + 1)
+        environment.reset(seed=seed)
+        for agent in environment.agent_iter():
+            if environment.terminations[agent]:
+                environment.step(None)
+                continue
+            started = time.process_time()
+            environment.vector(environment.state, environment.possible_agents.index(agent))
+            spent += time.process_time() - started
+            steps += 1
+            legal = environment.action_mask(agent).nonzero()[0]
+            environment.step(int(legal[choices.randrange(len(legal))]))
+        decisions += environment.decisions
+    return (spent - steps * clock_cost()) / decisions
+
+
+def clock_cost(reads: int = 20_000) -> float:
+    """The CPU seconds a timed block adds to what it times: about one of its two clock reads (each a system call,
+    some 0.25 us, a tenth of a kernel decision), the end of the first and the start of the second."""
+    started = time.process_time()
+    for _ in range(reads):
+        time.process_time()
+        time.process_time()
+    return (time.process_time() - started) / reads / 2
+
+
 def timed(run: Callable[[int], int], seeds: range) -> float:
     """Decisions per second of this process's CPU time over `seeds`: the machine is shared, and wall time
     would count the other processes' turns on the cores too."""
@@ -73,7 +106,8 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="a game id (repeatable; default: every registered game)")
     parser.add_argument("--players", type=int, help="seats (default: each game's fewest)")
     args = parser.parse_args()
-    table = Table("game", "seats", "kernel/s", "env/s", "x", "masks/s", "x", title="decisions per second")
+    table = Table("game", "seats", "kernel/s", "env/s", "x", "masks/s", "x", "vector alone, x",
+                  title="decisions per second (x: a decision's time as a multiple of the kernel's)")
     console = Console()
     for game in args.game or game_names():
         rules = load_rules(game)
@@ -82,6 +116,7 @@ def main() -> None:
         kernel = timed(lambda seed, rules=rules, config=config: kernel_episode(rules, config, seed), seeds)
         full = timed(lambda seed, e=environment: env_episode(e, seed, full_observation), seeds)
         masks = timed(lambda seed, e=environment: env_episode(e, seed, mask_only), seeds)
+        vector = vector_seconds(environment, seeds)
         table.add_row(
             game,
             str(config.players),
@@ -90,6 +125,7 @@ def main() -> None:
             f"{kernel / full:.1f}",
             f"{masks:,.0f}",
             f"{kernel / masks:.1f}",
+            f"{vector * kernel:.1f}",
         )
         console.print(f"{game}: kernel {kernel:,.0f}, environment {full:,.0f}, mask only {masks:,.0f} decisions/s")
     console.print(table)
