@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import threading
+from contextlib import suppress
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -214,8 +215,14 @@ def warm_plotting() -> None:
     matplotlib takes 0.4 s to import, most of the time a tournament spends after its last game. Started before
     the games, the import runs while this process mostly waits for its workers (it holds the interpreter
     only between their results) and while a core is idle (the workers' start); write_plot then finds it
-    imported, or waits for the import to end (Python's import lock)."""
-    threading.Thread(target=_plotting, name="warm-plotting", daemon=True).start()
+    imported, or waits for the import to end (Python's import lock). A failed import is left to write_plot,
+    which imports again and reports it where the user sees it."""
+    threading.Thread(target=_plotting_if_it_imports, name="warm-plotting", daemon=True).start()
+
+
+def _plotting_if_it_imports() -> None:
+    with suppress(Exception):
+        _plotting()
 
 
 def _plotting() -> ModuleType:
