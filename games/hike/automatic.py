@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from meeplog.core.draws import shuffle
 from meeplog.core.kernel import GameEvent
 from meeplog.games.hike.events import (
     Busted,
@@ -29,7 +30,7 @@ from meeplog.games.hike.state import EMPTY, END, ENDING, MEET, OVER, REVEAL, SET
 def deal(state: HikeState, rng: random.Random) -> Dealt:
     """Shuffle, deal seven each, and pick the first player at random (setup steps 3-5 and 8)."""
     deck = list(state.cards.deck)
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     size = state.cards.deal
     hands = tuple(tuple(sorted(deck[i * size:(i + 1) * size])) for i in range(state.players))
     return Dealt(rng.randrange(state.players), hands, tuple(deck[state.players * size:]))
@@ -76,7 +77,7 @@ def _hike_step(state: HikeState, rng: random.Random) -> GameEvent | None:
             return Revealed(state.draw[-1], len(state.draw) - 1)
         if state.discard:
             order = list(state.discard)
-            rng.shuffle(order)
+            shuffle(rng, order)
             return Reshuffled(tuple(order), len(order))
         return TrailEnded()
     if step == MEET:

@@ -16,6 +16,7 @@ import random
 from collections import Counter
 from typing import Final
 
+from meeplog.core.draws import shuffle
 from meeplog.games.hike.packs import weight
 from meeplog.games.hike.state import EMPTY, MEET, SETUP, HikeState
 
@@ -46,7 +47,7 @@ def sample(state: HikeState, observer: int, rng: random.Random) -> HikeState:
         start += size
     if state.reshuffled:
         sampled.draw = sorted(state.draw)
-        rng.shuffle(sampled.draw)
+        shuffle(rng, sampled.draw)
     else:
         sampled.draw = leftovers[start:]
     return sampled
@@ -78,7 +79,7 @@ def _redraw_face_down(state: HikeState, observer: int, face_down: list[Slot], un
 
 def _shuffled(cards: Counter[int], rng: random.Random) -> list[int]:
     drawn = sorted(cards.elements())
-    rng.shuffle(drawn)
+    shuffle(rng, drawn)
     return drawn
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from meeplog.core.draws import shuffle
 from meeplog.games.trekking.events import Dealt
 from meeplog.games.trekking.state import NO_ONE, TrekState
 
@@ -12,17 +13,17 @@ from meeplog.games.trekking.state import NO_ONE, TrekState
 def deal(state: TrekState, rng: random.Random) -> Dealt:
     data, config, players = state.data, state.config, state.players
     bag = list(data.cube_bag(players))
-    rng.shuffle(bag)
+    shuffle(rng, bag)
     cubes = [NO_ONE] * data.location_count
     for location, colour in zip(data.eligible_locations(players), bag):
         cubes[location] = colour
 
     tokens = list(data.region_tokens.values)
-    rng.shuffle(tokens)
+    shuffle(rng, tokens)
     regions = len(data.region)
 
     dest_deck = list(range(data.destination_count))
-    rng.shuffle(dest_deck)
+    shuffle(rng, dest_deck)
     dest_row = [NO_ONE] * config.dest_row_size
     for slot in reversed(range(config.dest_row_size)):  # the first card drawn goes rightmost
         dest_row[slot] = dest_deck.pop()
@@ -37,7 +38,7 @@ def deal(state: TrekState, rng: random.Random) -> Dealt:
         )
 
     trek_deck = list(data.trek_deck)
-    rng.shuffle(trek_deck)
+    shuffle(rng, trek_deck)
     hands = []
     for _ in range(players):
         hands.append(tuple(sorted(trek_deck.pop() for _ in range(config.starting_hand))))

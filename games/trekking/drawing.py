@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from functools import partial
 
+from meeplog.core.draws import shuffle
 from meeplog.core.kernel import GameEvent
 from meeplog.games.trekking.events import TrekDeckShuffled, trek_row_filled
 from meeplog.games.trekking.state import NO_ONE, TrekState
@@ -60,7 +61,7 @@ class TrekDraws:
 
     def _reshuffle(self) -> None:
         order = [kind for kind, count in enumerate(self.discard) for _ in range(count)]
-        self.rng.shuffle(order)
+        shuffle(self.rng, order)
         self.events.append(TrekDeckShuffled(tuple(order)))
         self.deck, self.top = order, len(order)
         self.discard, self._discarded = [0] * len(self.discard), 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from meeplog.core.draws import shuffle
 from meeplog.games.trekking.state import TrekState
 
 
@@ -19,7 +20,7 @@ def sample(state: TrekState, seat: int, rng: random.Random) -> TrekState:
     _redeal_trek_cards(state, sampled, seat, rng)
     hidden = len(state.dest_deck) - (1 if state.config.dest_deck_top_public and state.dest_deck else 0)
     below = sorted(state.dest_deck[:hidden])
-    rng.shuffle(below)
+    shuffle(rng, below)
     sampled.dest_deck[:hidden] = below
     _redraw_region_tokens(state, sampled, seat, rng)
     return sampled
@@ -32,7 +33,7 @@ def _redeal_trek_cards(state: TrekState, sampled: TrekState, seat: int, rng: ran
         for kind, count in enumerate(state.hands[other]):
             pool.extend([kind] * (count - known[kind]))
     pool.sort()
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     for other in others:
         hand = state.known[other][:]
         for _ in range(state.hand_size(other) - sum(hand)):
@@ -43,7 +44,7 @@ def _redeal_trek_cards(state: TrekState, sampled: TrekState, seat: int, rng: ran
 def _redraw_region_tokens(state: TrekState, sampled: TrekState, seat: int, rng: random.Random) -> None:
     unseen_regions = [region for region, taker in enumerate(state.region_taker) if taker != seat]
     pool = sorted([state.region_token[region] for region in unseen_regions] + state.boxed_tokens)
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     for region in unseen_regions:
         sampled.region_token[region] = pool.pop()
     sampled.boxed_tokens = sorted(pool)
