@@ -242,11 +242,6 @@ class RoutardData(Frozen):
     def job_assistance_target(self) -> tuple[int | None, ...]:
         return self.nearest_behind(("job",), strictly=True)
 
-    def ticket_price(self, i: int) -> int:
-        price = self.board.spaces[i].ticket_price
-        assert price is not None
-        return price
-
     def space_name(self, i: int) -> str:
         space = self.board.spaces[i]
         return space.name or f"space {i} ({space.type.replace('_', ' ')})"

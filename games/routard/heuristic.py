@@ -178,7 +178,7 @@ def _shop(state: RoutardState, seat: int, legal: list[Command]) -> Command | Non
         if not player.elements[item] and missing(state, seat, deck) and buy in legal and affordable:
             return buy
     if cmd.BuyTicket() in legal and not player.tickets:
-        spare = player.money - state.data.ticket_price(player.pos)
+        spare = player.money - state.table.ticket_price(player.pos)
         if player.pos == state.arrival or spare >= (100 if complete(state, seat) else 2 * RESERVE):
             return cmd.BuyTicket()  # a ticket flies him on once complete, or back if he arrives short
     return None

@@ -50,6 +50,7 @@ class Table:
         """A drawn card's effects, by deck and index (hotel cards carry cheques instead, achat cards a price)."""
 
     def ticket_price(self, pos: int) -> int:
+        """The plane ticket's price at `pos`, an airport."""
         price = self.ticket_prices[pos]
         assert price is not None
         return price
