@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -28,7 +29,15 @@ from meeplog.core.leaderboard.cli import leaderboard
 from meeplog.core.narrate import narrate
 from meeplog.core.options import BadOption, described, split_pairs
 from meeplog.core.options import configure as configure_options
-from meeplog.core.players import AbortMatch, BadPlayerSpec, load_player_class, make_player, player_names
+from meeplog.core.players import (
+    ENDPOINTS_LOGGER,
+    AbortMatch,
+    BadPlayerSpec,
+    EndpointDown,
+    load_player_class,
+    make_player,
+    player_names,
+)
 from meeplog.core.registry import BrokenPlugin, UnknownName, game_names, load_object, load_rules
 from meeplog.core.runner import MatchRunner, MatchSettings
 from meeplog.core.specs import NamedSpec, PlayerSpec, seat_label
@@ -61,6 +70,8 @@ def user_errors() -> Iterator[None]:
         yield
     except MissingExtra as error:
         fail(str(error), status=2)
+    except EndpointDown as error:
+        fail(f"{error}; the game stopped, stored up to its last decision", status=3)
     except BadOption as error:
         fail(f"{error}; `meeplog games` lists every option")
     except ValidationError as error:
@@ -147,6 +158,10 @@ def play(
         float, typer.Option(min=0.001, help="seconds a player may think before the fallback moves")
     ] = 120.0,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="print the result only, not the log")] = False,
+    outage_wait: Annotated[
+        float, typer.Option(min=0.001, help="seconds the game waits on a model's server or an agent's URL that is"
+                            " down (paused: no request, no fallback); past it the game stops with status 3")
+    ] = MatchSettings.outage_wait,
 ) -> None:
     """Play one game, store it, and print its log and final scores."""
     with user_errors():
@@ -160,13 +175,27 @@ def play(
         fallbacks = [make_player(PlayerSpec.parse(fallback), player_seed(seed, seat)) for seat in range(len(specs))]
         store = open_store(db)
         match = Game.start(rules, config, [str(spec) for spec in specs], seed)
-        settings = MatchSettings(timeout=timeout, save_every_decision=any(p.expensive for p in players))
+        settings = MatchSettings(timeout=timeout, save_every_decision=any(p.expensive for p in players),
+                                 outage_wait=outage_wait)
         runner = MatchRunner(match, players, fallbacks, settings=settings, store=store)
+        show_outages(errors)
         outcome = asyncio.run(play_showing_waits(runner, errors))
     if not quiet:
         print_log(match.log)
     print_outcome(match, outcome)
     console.print(f"stored as game {match.id} in {db}")
+
+
+def show_outages(console: Console) -> None:
+    """Print the lines of the seats' circuit breakers (players/breaker.py): an endpoint down, and back."""
+
+    class Shown(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            console.print(f"[bold yellow]endpoint:[/] {escape(record.getMessage())}", soft_wrap=True)
+
+    logger = logging.getLogger(ENDPOINTS_LOGGER)
+    logger.handlers[:] = [Shown(logging.WARNING)]
+    logger.propagate = False
 
 
 def print_log(history: Any, seat: int | None = None) -> None:

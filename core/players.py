@@ -129,6 +129,14 @@ class CannotPlay(AbortMatch):
     would only hide it. The match stops, and a tournament stops before its next game."""
 
 
+ENDPOINTS_LOGGER = "meeplog.endpoints"  # where remote players log an endpoint going down and answering again
+
+
+class EndpointDown(CannotPlay):
+    """A model's server or an agent's URL stayed down past the outage bound (MatchSettings.outage_wait): the
+    match stops, resumably, with nothing played in the seat's name; a resumed run asks again."""
+
+
 class DecisionFailed(Exception):
     """The player cannot answer this decision, and asking again would get the same answer (a request the
     server refuses, a prompt over the model's context): the fallback moves at once."""

@@ -35,6 +35,7 @@ from meeplog.core.game import Game, Recorded
 from meeplog.core.kernel import Command, IllegalCommand, Outcome
 from meeplog.core.players import AbortMatch, CannotPlay, DecisionFailed, Observation, Player
 from meeplog.core.resume import Diverged, StoredDecision, StoredDecisions
+from meeplog.core.turns import current_clock, timing
 
 DeadSeatPolicy = Literal["forfeit", "stop"]
 DEAD_SEAT_POLICIES: tuple[DeadSeatPolicy, ...] = ("forfeit", "stop")
@@ -54,6 +55,7 @@ class MatchSettings:
     timeout: float | None = 120.0
     save_every_decision: bool = False  # for humans and models, whose moves are expensive
     on_dead_seat: DeadSeatPolicy = "forfeit"
+    outage_wait: float = 600.0  # seconds a seat may wait on an endpoint that is down before the match stops
 
 
 DEFAULT_SETTINGS = MatchSettings()
@@ -231,11 +233,12 @@ class MatchRunner:
         if self.seats[seat].player.answers_at_once:  # a bot's move: timing it would cost more than the move
             return await self._ask_until_legal(seat)
         self.waiting[seat] = began = time.monotonic()
-        try:
-            return await self._ask_until_legal(seat)
-        finally:
-            del self.waiting[seat]
-            self.seats[seat].thought += time.monotonic() - began
+        with timing(self.settings.outage_wait) as clock:  # stopped while the player waits (core/turns.py)
+            try:
+                return await self._ask_until_legal(seat)
+            finally:
+                del self.waiting[seat]
+                self.seats[seat].thought += time.monotonic() - began - clock.not_counted
 
     async def _ask_until_legal(self, seat: int) -> tuple[Command, str | None]:
         game, place = self.game, self.seats[seat]
@@ -281,7 +284,9 @@ class MatchRunner:
         cost more than its move)."""
         if player.answers_at_once:
             return await player.act(observation)
-        async with asyncio.timeout(self.settings.timeout):  # unlike wait_for, starts no task
+        async with asyncio.timeout(self.settings.timeout) as deadline:  # unlike wait_for, starts no task
+            if (clock := current_clock()) is not None:
+                clock.deadline = deadline
             return await player.act(observation)
 
     def _record_audit(self, seat: int) -> None:

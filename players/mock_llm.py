@@ -134,6 +134,7 @@ class MockServer(ThreadingHTTPServer):
         self.most_at_once = 0  # the most requests it was thinking about at the same time
         self._busy = 0
         self._script = deque(policy.script)
+        self._outage: Behaviour | None = None  # while set, every request is answered so (an outage, for tests)
         self._rng = random.Random(policy.seed)
         self._lock = threading.Lock()
         self._released = threading.Event()
@@ -161,8 +162,15 @@ class MockServer(ThreadingHTTPServer):
             with self._lock:
                 self._busy -= 1
 
+    def outage(self, behaviour: Behaviour | None) -> None:
+        """Answer every request with `behaviour` (a 500, a 429, a hang) from now on, until called with None."""
+        with self._lock:
+            self._outage = behaviour
+
     def behaviour(self) -> Behaviour:
         with self._lock:
+            if self._outage is not None:
+                return self._outage
             if self._script:
                 return self._script.popleft()
             roll, p = self._rng.random(), self.policy

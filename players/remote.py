@@ -1,9 +1,10 @@
 """A seat played by something behind a URL: a language model (players/llm.py) or any program
 (players/http_agent.py). This is what they share: the request loop, the limits, and the audit trail.
 
-Three limits apply, from the inside out (docs/llm-and-http-players.md shows how they combine):
-- transport: each request is retried on timeouts, dropped connections, 429 and 5xx, up to `attempts`
-  HTTP attempts and `retry_time` seconds (players/transport.py);
+A transport failure (a timeout, a refused or dropped connection, 429, 5xx) is never a move: the request is
+tried again until it gets through, behind the endpoint's circuit breaker while the endpoint is down, the
+seat's clock stopped meanwhile; past the outage bound the match stops, resumably (players/transport.py,
+players/breaker.py). Then two limits apply, from the inside out (docs/llm-and-http-players.md shows how):
 - answers: an answer that is no command at all (empty, truncated, unparsable) is refused and asked
   again within the same decision, with the reason, `answer_retries` times; after that `act` raises;
 - the runner: a well-formed but illegal command goes back to the runner, which refuses it with the
@@ -123,7 +124,7 @@ class RemotePlayer(Player):
     def __init__(self, options: RemoteOptions, seed: int) -> None:
         super().__init__(options, seed)
         self.options: RemoteOptions = options
-        self.transport = Transport(options)
+        self.transport = Transport(options, endpoint=self.describe())
         self._audit: list[GameEvent] = []
         self._last_answer: str | None = None  # shown back to the model when the runner refuses it
         self._plan: deque[Command] = deque()  # the later steps of the last answer's plan, not played yet
@@ -219,8 +220,6 @@ class RemotePlayer(Player):
                     else "no key was sent: name the variable holding it with api_key_env=VAR"
                 )
                 raise CannotPlay(f"seat {seat} ({self.label}): {error}; {fix}") from None
-            if error.retryable:
-                raise  # the transport's attempts ran out: the runner asks again, the server may be back
             raise DecisionFailed(f"{error} ({error.failure})") from None
 
     def take_audit(self) -> list[GameEvent]:

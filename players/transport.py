@@ -1,12 +1,15 @@
-"""One JSON POST to a remote player, retried with tenacity when the failure is worth retrying.
+"""One JSON POST to a remote player, tried until it gets an answer: a transport failure is never a move.
 
-Timeouts, dropped connections, 408, 429 and 5xx are retried with exponential backoff and jitter (a
-Retry-After header, in seconds or as an HTTP date, replaces the backoff), bounded both in attempts and
-in total time; other HTTP errors are final, and so is an error the player's `diagnose` recognises (a
-refused response format, a prompt over the model's context): sending the same request again would get
-the same answer, whatever the status. Every failed attempt is reported to `on_failure`, so the player
-can record it: nothing sent or received is lost, and nothing is logged with the headers (the API key
-lives only in them).
+Timeouts, dropped or refused connections, 408, 429 and 5xx are transport failures (DESIGN.md section 11): the
+request is tried again, with exponential backoff and jitter (a Retry-After header, in seconds or as an HTTP
+date, replacing the backoff) while its endpoint answers other requests, and behind the endpoint's circuit
+breaker (players/breaker.py) once it fails them all, until it gets through or the outage bound passes
+(EndpointDown). The seat's turn clock is stopped meanwhile (core/turns.py), and the time of a failed attempt
+given back, so that no decision falls back for an outage. Other HTTP errors are final, and so is an error the
+player's `diagnose` recognises (a refused response format, a prompt over the model's context): sending the
+same request again would get the same answer, whatever the status. Every failed attempt is reported to
+`on_failure`, so the player can record it: nothing sent or received is lost, and nothing is logged with the
+headers (the API key lives only in them).
 """
 
 from __future__ import annotations
@@ -18,20 +21,17 @@ from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
+from typing import Any
 from weakref import WeakKeyDictionary
 
 import httpx
 import orjson
-from pydantic import BaseModel, ConfigDict, Field
-from tenacity import (
-    AsyncRetrying,
-    RetryCallState,
-    retry_if_exception,
-    stop_after_attempt,
-    stop_before_delay,
-    wait_exponential_jitter,
-)
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_delay, wait_exponential_jitter
 from tenacity.wait import wait_base
+
+from meeplog.core.turns import clock_stopped, give_back
+from meeplog.players.breaker import Breaker, State, breaker_for, endpoint_down, outage_wait
 
 # Failure classes of a request (answer classes are in players/answers.py); an HTTP error is `http-<status>`.
 TIMEOUT, CONNECTION, CANCELLED, BAD_RESPONSE = "timeout", "connection", "cancelled", "bad-response"
@@ -54,11 +54,21 @@ class RetryOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     timeout: float = Field(60.0, gt=0, description="seconds one HTTP attempt may take")
-    attempts: int = Field(4, ge=1, description="HTTP attempts per request, the first included")
-    retry_time: float = Field(90.0, gt=0, description="no retry starts after this many seconds")
+    attempts: int = Field(
+        3, ge=1, description="transport failures in a row at the endpoint that open its breaker (the games pause)"
+    )
     backoff: float = Field(1.0, ge=0, description="first backoff wait, doubling, plus up to as much jitter")
-    max_backoff: float = Field(20.0, ge=0, description="longest backoff wait")
+    max_backoff: float = Field(20.0, ge=0, description="longest backoff wait, and between two probes of an outage")
     max_requests: int | None = Field(None, ge=1, description="requests at once to this URL, at most, per process")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _retry_time_retired(cls, data: Any) -> Any:
+        """`retry_time` once bounded a request's retries, which the endpoint's breaker and the outage bound do now:
+        a seat stored with it still plays (a resumed tournament, a forked game), and it changes nothing."""
+        if isinstance(data, dict) and "retry_time" in data:
+            return {name: value for name, value in data.items() if name != "retry_time"}
+        return data
 
 
 class RemoteFailed(Exception):
@@ -91,32 +101,55 @@ class Attempt:
 @dataclass
 class Transport:
     options: RetryOptions
+    endpoint: str  # who answers, as the breaker and its log lines name it (`model at URL`, an agent's URL)
     sleep: Callable[[float], Awaitable[None]] = field(default=asyncio.sleep)  # tests record the waits here
 
     async def post(self, client: httpx.AsyncClient, url: str, payload: bytes, headers: dict[str, str], *,
                    on_failure: Callable[[Attempt], None], diagnose: Diagnose = no_diagnosis) -> Attempt:
-        """The first successful attempt; raises the last RemoteFailed once retrying stops."""
+        """The first attempt that is no transport failure; a final error raises its RemoteFailed at once, and a
+        request that cannot get through within the outage bound raises EndpointDown."""
         o = self.options
+        breaker = breaker_for(self.endpoint, opens_after=o.attempts, backoff=o.backoff, max_backoff=o.max_backoff)
         retrying = AsyncRetrying(
-            stop=stop_after_attempt(o.attempts) | stop_before_delay(o.retry_time),
-            wait=WaitRetryAfter(wait_exponential_jitter(multiplier=o.backoff, max=o.max_backoff, jitter=o.backoff)),
+            stop=stop_after_delay(outage_wait()),
+            wait=WaitRetryAfter(
+                wait_exponential_jitter(multiplier=o.backoff, max=o.max_backoff, jitter=o.backoff), breaker
+            ),
             retry=retry_if_exception(lambda error: isinstance(error, RemoteFailed) and error.retryable),
-            sleep=self.sleep,
+            sleep=self._paused,
             reraise=True,
         )
-        async for attempt in retrying:
-            with attempt:
-                retries = attempt.retry_state.attempt_number - 1
-                return await self._once(client, url, payload, headers, retries=retries, on_failure=on_failure,
-                                        diagnose=diagnose)
+        try:
+            async for attempt in retrying:
+                with attempt:
+                    await breaker.admit()
+                    retries = attempt.retry_state.attempt_number - 1
+                    return await self._once(client, url, payload, headers, breaker, retries=retries,
+                                            on_failure=on_failure, diagnose=diagnose)
+        except RemoteFailed as error:
+            if not error.retryable:
+                raise
+            raise endpoint_down(self.endpoint, outage_wait(), error.failure) from None
         raise AssertionError("tenacity returns or raises")  # pragma: no cover
 
-    async def _once(self, client: httpx.AsyncClient, url: str, payload: bytes, headers: dict[str, str], *,
-                    retries: int, on_failure: Callable[[Attempt], None], diagnose: Diagnose) -> Attempt:
+    async def _paused(self, seconds: float) -> None:
+        """A backoff between two attempts: the seat is not thinking, so its clock stops."""
+        with clock_stopped():
+            await self.sleep(seconds)
+
+    async def _once(self, client: httpx.AsyncClient, url: str, payload: bytes, headers: dict[str, str],
+                    breaker: Breaker, *, retries: int, on_failure: Callable[[Attempt], None],
+                    diagnose: Diagnose) -> Attempt:
         started = time.perf_counter()
 
         def failed(error: RemoteFailed) -> RemoteFailed:
-            on_failure(Attempt(error.failure, error.body, _ms_since(started), retries))
+            spent = time.perf_counter() - started
+            on_failure(Attempt(error.failure, error.body, round(spent * 1000), retries))
+            if error.retryable:  # a transport failure: not the seat's thinking, and the endpoint's count
+                give_back(spent)
+                breaker.failed(error.failure, error.retry_after)
+            else:
+                breaker.answered()
             return error
 
         try:
@@ -129,8 +162,10 @@ class Transport:
             raise failed(RemoteFailed(CONNECTION, f"{url}: {type(error).__name__}: {error}", retryable=True)) from None
         except asyncio.CancelledError:  # the runner's own timeout: record the request it cut short
             on_failure(Attempt(CANCELLED, None, _ms_since(started), retries))
+            breaker.abandoned()
             raise
         if response.is_success:
+            breaker.answered()
             return Attempt(None, response.text, _ms_since(started), retries)
         status, body = response.status_code, response.text[:BODY_KEPT]
         detail = f"{url}: HTTP {status} {response.reason_phrase}" + (f": {_message(body)}" if body.strip() else "")
@@ -158,12 +193,16 @@ def endpoint_limit(url: str, most: int | None) -> AbstractAsyncContextManager[ob
 
 
 class WaitRetryAfter(wait_base):
-    """The server's Retry-After when it gave one, else the fallback backoff."""
+    """The server's Retry-After when it gave one, else the fallback backoff; no wait of its own while the
+    endpoint's breaker is open (the breaker says when to try again)."""
 
-    def __init__(self, fallback: wait_base) -> None:
+    def __init__(self, fallback: wait_base, breaker: Breaker) -> None:
         self.fallback = fallback
+        self.breaker = breaker
 
     def __call__(self, retry_state: RetryCallState) -> float:
+        if self.breaker.state is not State.CLOSED:
+            return 0.0
         error = retry_state.outcome.exception() if retry_state.outcome else None
         if isinstance(error, RemoteFailed) and error.retry_after is not None:
             return error.retry_after

@@ -31,7 +31,7 @@ from typer.core import TyperGroup
 
 from meeplog.core.audit import PlayerFellBack
 from meeplog.core.game import Recorded
-from meeplog.core.players import CannotPlay, make_player
+from meeplog.core.players import CannotPlay, EndpointDown, make_player
 from meeplog.core.registry import load_rules
 from meeplog.core.runner import MatchSettings, dead_seat_policy
 from meeplog.core.specs import NamedSpec, PlayerSpec
@@ -62,7 +62,7 @@ from meeplog.core.tournament.stored import (
     tournament_ids,
 )
 
-OVER_BUDGET = 3  # the exit status of a run stopped at --max-cost (resumable with a higher cap)
+STOPPED_AT_A_BOUND = 3  # the exit status of a run stopped at --max-cost or --outage-wait (resumable)
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 100)  # files and pipes get whole rows
 
 
@@ -95,6 +95,9 @@ def user_errors() -> Iterator[None]:
             yield
         except (TournamentNotFound, TournamentConflict, WorkersUnavailable, RayUnavailable) as error:
             fail(str(error))
+        except EndpointDown as error:
+            fail(f"{error}. The tournament stopped; the games recorded, and every decision of the games paused, are"
+                 " kept: the same command resumes them once the endpoint answers", status=STOPPED_AT_A_BOUND)
         except CannotPlay as error:
             fail(f"{error}. The tournament stopped; the games recorded are kept, and the same command resumes")
 
@@ -152,13 +155,17 @@ def run(
         typer.Option(min=0, help="start no game once the priced seats' spend (in the prices' unit) would pass this;"
                      " the run stops with status 3, and the same command with a higher cap resumes"),
     ] = None,
+    outage_wait: Annotated[
+        float, typer.Option(min=0.001, help="seconds the games wait on a model's server or an agent's URL that is"
+                            " down (paused: no request, no fallback); past it the run stops with status 3, resumable")
+    ] = MatchSettings.outage_wait,
 ) -> None:
     """Play a tournament with rotated seats and paired deals; the same command again resumes it.
 
     A tournament is identified by its game, rules version, options, players (in order), seats, games, seed
-    and fallback; --db, --workers, --concurrency, --backend, --timeout, --on-dead-seat, --max-cost and --out may
-    differ between runs. The exit status is 1 when a game could not be played or no game could be rated, and 3
-    when the run stopped at --max-cost.
+    and fallback; --db, --workers, --concurrency, --backend, --timeout, --on-dead-seat, --max-cost, --outage-wait
+    and --out may differ between runs. The exit status is 1 when a game could not be played or no game could be
+    rated, and 3 when the run stopped at --max-cost or --outage-wait.
     """
     with user_errors():
         if backend not in BACKENDS:
@@ -166,7 +173,7 @@ def run(
         if backend == "local":
             start_worker_server()  # both start work that the run needs later, on the cores it leaves idle now
         warm_plotting()
-        settings = MatchSettings(timeout=timeout, on_dead_seat=dead_seat_policy(on_dead_seat))
+        settings = MatchSettings(timeout=timeout, on_dead_seat=dead_seat_policy(on_dead_seat), outage_wait=outage_wait)
         plan = make_plan(game, player, games, seats, seed, option, fallback)
         if max_cost is not None:
             check_priced(plan.players)
@@ -190,7 +197,7 @@ def run(
         paths = write_all(result, out)
         console.print(f"standings written to {', '.join(map(str, paths))}")
     if not within_cap:
-        raise typer.Exit(OVER_BUDGET)
+        raise typer.Exit(STOPPED_AT_A_BOUND)
     if result.failed or not result.rated:
         raise typer.Exit(1)
 
@@ -258,6 +265,9 @@ class ProgressBar(Watcher):
 
     def store_back(self) -> None:
         self.progress.console.print("the store answers again; the tournament goes on")
+
+    def endpoint(self, line: str) -> None:
+        self.progress.console.print(line, soft_wrap=True)
 
     def _faults(self) -> str:
         counts = (("fell back", self.fell_back), ("forfeited", self.forfeited), ("failed", self.failed))

@@ -23,8 +23,7 @@ from multiprocessing.context import BaseContext
 from multiprocessing.process import BaseProcess
 from multiprocessing.queues import Queue
 
-from meeplog.core.game import Recorded
-from meeplog.core.tournament.progress import draining
+from meeplog.core.tournament.progress import Sent, draining
 from meeplog.core.tournament.worker import GameTask, Outcome, play_game, saved, start_worker
 
 REMOTE_CONCURRENCY = 16  # games in flight per worker by default when a seat waits on the network
@@ -34,7 +33,7 @@ class WorkerLost(RuntimeError):
     """The worker process playing a game died before the game ended."""
 
 
-def serve(connection: Connection, progress: Queue[list[Recorded]]) -> None:
+def serve(connection: Connection, progress: Queue[Sent]) -> None:
     """A worker process: play every game sent until told to stop (None), each as its own asyncio task."""
     start_worker(progress)
     asyncio.run(_serve(connection))
@@ -77,7 +76,7 @@ class InFlightPool:
     def __init__(self, context: BaseContext, workers: int, concurrency: int) -> None:
         self.workers = workers
         self.concurrency = concurrency
-        self.progress: Queue[list[Recorded]] = context.Queue()
+        self.progress: Queue[Sent] = context.Queue()
         self._waiting: deque[tuple[int, GameTask, Future[Outcome]]] = deque()
         self._keys = itertools.count()
         self._lock = threading.Lock()  # the reader thread and `submit` both hand out games

@@ -22,8 +22,10 @@ from meeplog.core.audit import CommandRejected, LlmExchange, PlayerFellBack
 from meeplog.core.game import Game, Recorded
 from meeplog.core.kernel import GameEvent
 from meeplog.core.resume import Diverged
+from meeplog.core.tournament.outages import EndpointChanged
 
 Send = Callable[[list[Recorded]], None]
+Sent = list[Recorded] | EndpointChanged  # what travels up the progress queue: a game's new records, or an outage
 
 
 @dataclass
@@ -72,7 +74,7 @@ def same(stored: GameEvent, again: GameEvent) -> bool:
 
 
 @contextmanager
-def draining(progress: Queue[list[Recorded]]) -> Iterator[None]:
+def draining(progress: Queue[Sent]) -> Iterator[None]:
     """Read and drop what workers still put on the progress queue while they are joined.
 
     A process exits only once what it put on a queue is in the pipe, and a full pipe takes nothing more

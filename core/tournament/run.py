@@ -45,9 +45,10 @@ from meeplog.core.tournament.budget import Budget, OverBudget, Unlimited
 from meeplog.core.tournament.chunks import MOST_PER_CHUNK, Chunks
 from meeplog.core.tournament.events import Fixture, GameFailed, GameRecorded
 from meeplog.core.tournament.inflight import InFlightPool, default_concurrency
+from meeplog.core.tournament.outages import EndpointChanged, Outages
 from meeplog.core.tournament.own_writes import writes_own_games
 from meeplog.core.tournament.patience import SLOW_STORE, patiently, saved_patiently
-from meeplog.core.tournament.progress import Records, draining
+from meeplog.core.tournament.progress import Records, Sent, draining
 from meeplog.core.tournament.ray_pool import RayPool
 from meeplog.core.tournament.schedule import game_id, player_seed
 from meeplog.core.tournament.worker import GameTask, Outcome, PlayedGame, play, start_worker
@@ -110,6 +111,7 @@ def task(tournament: Tournament, fixture: Fixture, settings: MatchSettings = DEF
         fallback=plan.fallback,
         timeout=settings.timeout,
         on_dead_seat=settings.on_dead_seat,
+        outage_wait=settings.outage_wait,
         db=db,
     )
 
@@ -134,6 +136,9 @@ class Watcher:
     def store_back(self) -> None:
         """The store answers again after store_unreachable; nothing was lost."""
 
+    def endpoint(self, line: str) -> None:
+        """A model's server or an agent's URL went down (its games pause) or answers again (outages.py)."""
+
 
 class Writer:
     """This process's side of saving: games' records as they come, each once, then games and results.
@@ -153,6 +158,7 @@ class Writer:
         self.heard = time.monotonic()  # when a game last finished, or the store last answered
         self.saved: dict[uuid.UUID, int] = {}  # the versions of each game already in the store (progress may
         # come after the game's end: what it holds is saved already)
+        self.outages = Outages()
         self._batch: list[Outcome] = []
         self._since = 0.0  # when the oldest game of the open batch finished (time.monotonic)
 
@@ -167,9 +173,14 @@ class Writer:
         batches = []
         while True:
             try:
-                batches.append(progress.get_nowait())
+                item = progress.get_nowait()
             except queues.Empty:
                 break
+            if isinstance(item, EndpointChanged):
+                if (line := self.outages.line(item)) is not None:
+                    self.watcher.endpoint(line)
+            else:
+                batches.append(item)
         unsaved = [records for records in map(self._unsaved, batches) if records.records]
         saved = [record for records in unsaved for record in records.records]
         if unsaved:
@@ -295,7 +306,7 @@ class Pool(Protocol):
 
 
 class ProgressQueue(Protocol):
-    def get_nowait(self) -> list[Recorded]: ...
+    def get_nowait(self) -> Sent: ...
 
 
 class OneGameEach:
@@ -306,7 +317,7 @@ class OneGameEach:
     most_per_submit = MOST_PER_CHUNK
 
     def __init__(self, context: BaseContext, workers: int) -> None:
-        self.progress: Queue[list[Recorded]] = context.Queue()
+        self.progress: Queue[Sent] = context.Queue()
         self.executor = ProcessPoolExecutor(workers, mp_context=context, initializer=start_worker,
                                             initargs=(self.progress,))
         try:

@@ -36,8 +36,9 @@ from meeplog.core.specs import NamedSpec, PlayerSpec
 from meeplog.core.store import Row, encoded
 from meeplog.core.tournament.behaviour import seat_reports
 from meeplog.core.tournament.events import GameFailed, GameRecorded
+from meeplog.core.tournament.outages import send_outages_to
 from meeplog.core.tournament.own_writes import save_games
-from meeplog.core.tournament.progress import Progress
+from meeplog.core.tournament.progress import Progress, Sent
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class GameTask:
     stored: tuple[Recorded, ...] = ()  # what an interrupted run stored of this game, to play again
     timeout: float | None = MatchSettings.timeout  # seconds a player may think per decision
     on_dead_seat: DeadSeatPolicy = "forfeit"
+    outage_wait: float = MatchSettings.outage_wait  # seconds a seat may wait on an endpoint that is down
     db: str | None = None  # a store the worker saves the game in itself (own_writes.py); None: the parent does
 
 
@@ -78,10 +80,10 @@ class PlayedGame:
 Outcome = PlayedGame | GameFailed
 
 
-_progress: list[Queue[list[Recorded]]] = []  # where this worker sends the records of games in progress
+_progress: list[Queue[Sent]] = []  # where this worker sends the records of games in progress
 
 
-def start_worker(progress: Queue[list[Recorded]]) -> None:
+def start_worker(progress: Queue[Sent]) -> None:
     """Set a worker up: the queue its games' progress goes to, and its end with the tournament process.
 
     Ctrl-C reaches the whole process group; the tournament process alone decides what it stops. Ignoring it
@@ -89,6 +91,7 @@ def start_worker(progress: Queue[list[Recorded]]) -> None:
     the repr of the running task into an unseen error message: 4% of a random Old Man game's instructions."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _progress.append(progress)
+    send_outages_to(progress)
     exit_with_parent()
 
 
@@ -113,9 +116,10 @@ def play(tasks: Sequence[GameTask]) -> list[Outcome]:
     return saved(tasks, [_loop[0].run(play_game(task)) for task in tasks])
 
 
-def play_with_progress(task: GameTask, progress: Queue[list[Recorded]]) -> Outcome:
+def play_with_progress(task: GameTask, progress: Queue[Sent]) -> Outcome:
     """A game played where no pool set the worker up (a Ray task): its progress goes to `progress`."""
     _progress[:] = [progress]
+    send_outages_to(progress)
     return play((task,))[0]
 
 
@@ -146,7 +150,7 @@ async def play_game(task: GameTask) -> Outcome:
         remote = any(player.expensive for player in players)
         progress = Progress(task.stored, _progress[0].put) if remote and _progress else None
         settings = MatchSettings(timeout=task.timeout, save_every_decision=progress is not None,
-                                 on_dead_seat=task.on_dead_seat)
+                                 on_dead_seat=task.on_dead_seat, outage_wait=task.outage_wait)
         await MatchRunner(game, players, fallbacks, settings=settings, store=progress, stored=task.stored).play()
         return PlayedGame(encoded(game.log), summarise(task.index, game.log))
     except CannotPlay as error:

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+
+import pytest
 
 from meeplog.core.audit import CommandAccepted, CommandRejected, GameFinished, PlayerFellBack
 from meeplog.core.codec import Codec
+from meeplog.core.players import EndpointDown
 from meeplog.core.runner import MatchSettings
 from meeplog.players.http_agent import PROTOCOL, AgentObservation
 from meeplog.players.mock_llm import Behaviour
-from tests.players_llm.helpers import Sleeps, agent, bot, events, exchanges, play
+from tests.players_llm.helpers import Sleeps, agent, bot, events, exchanges, match, play
 from tests.toy import PenniesRules
 
 
@@ -60,9 +64,11 @@ def test_an_unreadable_answer_is_re_sent_with_the_reason_and_an_illegal_one_with
     assert [e.reason for e in events(game, CommandRejected)] == ["pick a side from 0 to 1"]
 
 
-def test_an_agent_that_is_down_gives_way_to_the_fallback(mock_server):
+def test_an_agent_that_is_down_pauses_its_seat_and_the_match_stops_past_the_outage_bound(mock_server):
     server = mock_server(hang=1.0, hang_limit=5)
-    game = play(PenniesRules(), [agent(server, timeout=0.05, attempts=1), bot(1)],
-                settings=MatchSettings(max_rejections=0))
-    assert [e.failure for e in exchanges(game)] == ["timeout"] * 3
-    assert len(events(game, PlayerFellBack)) == 3 and events(game, GameFinished)
+    runner = match(PenniesRules(), [agent(server, timeout=0.05, attempts=2), bot(1)],
+                   settings=MatchSettings(outage_wait=1.0))
+    with pytest.raises(EndpointDown, match=r"http:http://127\.0\.0\.1:\d+/agent has not answered"):
+        asyncio.run(runner.play())
+    assert {e.failure for e in exchanges(runner.game)} == {"timeout"}
+    assert events(runner.game, PlayerFellBack) == [] and not events(runner.game, GameFinished)

@@ -1,5 +1,5 @@
 """The LLM seat against a mock server over real sockets: each failure class is recorded, retried or
-re-asked as documented, and the game always finishes."""
+re-asked as documented, and the game always finishes (outages: test_outages.py)."""
 
 from __future__ import annotations
 
@@ -73,18 +73,6 @@ def test_a_429_is_retried_after_the_servers_retry_after(mock_server):
     assert_all_recorded(game, server)
 
 
-def test_a_retry_after_beyond_the_retry_time_is_not_waited_for(mock_server):
-    server = mock_server(script=[Behaviour.RATE_LIMITED], retry_after=100)
-    player = llm(server, retry_time=1)
-    player.transport.sleep = sleeps = Sleeps()
-    game = play(PenniesRules(), [player, bot(1)])
-    assert sleeps.waits == []
-    [rejected] = events(game, CommandRejected)
-    assert rejected.reason.startswith("the player failed: RemoteFailed:") and "HTTP 429" in rejected.reason
-    assert failures(game)[:2] == [("http-429", 0), (None, 0)]
-    assert_all_recorded(game, server)
-
-
 def test_500s_are_retried_with_bounded_jittered_backoff_then_succeed(mock_server):
     server = mock_server(script=[Behaviour.SERVER_ERROR, Behaviour.SERVER_ERROR])
     player = llm(server, backoff=0.01, max_backoff=0.02)
@@ -94,15 +82,6 @@ def test_500s_are_retried_with_bounded_jittered_backoff_then_succeed(mock_server
     assert len(sleeps.waits) == 2 and all(0.01 <= wait <= 0.02 for wait in sleeps.waits)
     assert_all_recorded(game, server)
     assert events(game, CommandRejected) == []
-
-
-def test_a_server_failing_more_than_the_attempts_allow_gets_the_seat_re_asked_by_the_runner(mock_server):
-    server = mock_server(script=[Behaviour.SERVER_ERROR] * 2)
-    game = play(PenniesRules(), [llm(server, attempts=2), bot(1)])
-    assert failures(game)[:3] == [("http-500", 0), ("http-500", 1), (None, 0)]
-    [rejected] = events(game, CommandRejected)
-    assert "HTTP 500" in rejected.reason
-    assert_all_recorded(game, server)
 
 
 def test_garbage_is_refused_and_asked_again_with_the_reason_within_the_decision(mock_server):
@@ -138,15 +117,6 @@ def test_an_illegal_command_is_refused_by_the_runner_with_the_games_reason_and_s
     assert_all_recorded(game, server)
 
 
-def test_after_a_failed_request_the_model_is_told_of_the_failure_not_shown_an_older_answer(mock_server):
-    server = mock_server(script=[Behaviour.LEGAL, Behaviour.SERVER_ERROR])
-    game = play(PenniesRules(), [llm(server, attempts=1), bot(1)])
-    [rejected] = events(game, CommandRejected)
-    assert "HTTP 500" in rejected.reason
-    assert user_messages(server, 2)[0].endswith(f"Your previous answer was refused: {rejected.reason}. Choose again.")
-    assert events(game, GameFinished)
-
-
 def test_a_made_up_card_cannot_stop_a_real_game(mock_server):
     server = mock_server(script=[Behaviour.ILLEGAL] * 3)
     game = play("forest", [llm(server), bot(1), bot(2)], seed=3)
@@ -168,34 +138,12 @@ def test_a_model_that_never_gives_a_command_falls_back_after_both_limits(mock_se
     assert_all_recorded(game, server)
 
 
-def test_a_server_that_never_answers_costs_bounded_attempts_then_the_fallback_moves(mock_server):
-    server = mock_server(hang=1.0, hang_limit=5)
-    player = llm(server, timeout=0.05, attempts=2)
-    game = play(PenniesRules(), [player, bot(1)], settings=MatchSettings(max_rejections=1))
-    assert failures(game) == [("timeout", 0), ("timeout", 1)] * 6
-    assert len(events(game, PlayerFellBack)) == 3
-    assert all("no answer from" in r.reason for r in events(game, CommandRejected))
-    assert_all_recorded(game, server)
-
-
 def test_the_runners_timeout_cuts_a_request_short_and_the_cut_request_is_recorded(mock_server):
     server = mock_server(hang=1.0, hang_limit=5)
     game = play(PenniesRules(), [llm(server, timeout=5), bot(1)], settings=MatchSettings(timeout=0.1))
     assert [e.failure for e in exchanges(game)] == ["cancelled"] * 3
     assert [f.why for f in events(game, PlayerFellBack)] == ["no answer within 0.1s"] * 3
     assert_all_recorded(game, server)
-
-
-def test_a_refused_connection_is_classified_and_retried(mock_server):
-    server = mock_server()
-    server_url = server.url
-    server.shutdown()
-    server.server_close()
-    player = llm(server, attempts=2)
-    assert player.options.base_url.startswith(server_url)
-    game = play(PenniesRules(), [player, bot(1)], settings=MatchSettings(max_rejections=0))
-    assert failures(game) == [("connection", 0), ("connection", 1)] * 3
-    assert len(events(game, PlayerFellBack)) == 3
 
 
 def test_plain_json_mode_sends_no_response_format(mock_server):

@@ -331,11 +331,13 @@ def test_the_viewer_reads_a_postgresql_store_the_same_way(stored):
 
 
 def test_a_game_a_dead_seat_forfeited_shows_why_it_has_no_result(tmp_path):
-    from tests.tournament.test_dead_seats import closed_port
+    from meeplog.players.mock_llm import serving
+    from tests.tournament.test_dead_seats import BROKEN
 
     db = tmp_path / "forfeit.db"
-    agent = f"http:url=http://127.0.0.1:{closed_port()}/agent,attempts=1,dead_after=2"
-    played = meeplog("play", "forest", "-p", agent, "-p", "random", "-p", "random", "--db", str(db), "--seed", "3")
+    with serving(BROKEN) as server:
+        agent = f"http:url={server.url}/agent,dead_after=2"
+        played = meeplog("play", "forest", "-p", agent, "-p", "random", "-p", "random", "--db", str(db), "--seed", "3")
     assert played.returncode == 0, played.stderr
     store = open_store(str(db))
     [game] = list(store.games())
