@@ -177,12 +177,16 @@ class Game:
         game = cls(load_rules(first.event.game), first.event, first.originator_id)
         setup = block_end(history, 0)
         game.log += history[:setup]
-        for recorded in history[setup:]:
-            if not isinstance(recorded.event, AUDIT_EVENTS):
-                game.rules.evolve(game.state, recorded.event)
-            game.log.append(recorded)
-        game._saved = len(game.log)
+        game.extend(history[setup:])
         return game
+
+    def extend(self, records: Iterable[Recorded]) -> None:
+        """Fold records stored after this game's last one (another process played them), as `rebuild` does."""
+        for recorded in records:
+            if not isinstance(recorded.event, AUDIT_EVENTS):
+                self.rules.evolve(self.state, recorded.event)
+            self.log.append(recorded)
+        self._saved = len(self.log)
 
 
 def block_end(history: Sequence[Recorded], index: int) -> int:

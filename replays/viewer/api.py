@@ -16,6 +16,7 @@ from meeplog.core.audit import GameFinished
 from meeplog.core.leaderboard.render import document
 from meeplog.core.registry import game_names
 from meeplog.replays.steps import Timeline
+from meeplog.replays.viewer import play
 from meeplog.replays.viewer.annotations import annotations
 from meeplog.replays.viewer.frames import frame
 from meeplog.replays.viewer.library import Library, NotFound
@@ -30,7 +31,7 @@ async def step(request: Request) -> Response:
     game_id = request.path_params["game_id"]
     number = request.path_params["step"]
     found = await run_in_threadpool(library.resolve, game_id)
-    request.app.state.tables.guard(found)
+    await play.guard(request, found)
     history = await run_in_threadpool(library.history, game_id)
     shown = await run_in_threadpool(frame, history, number, perspective(request))
     notes = annotations(history, await run_in_threadpool(library.analyses, found))
@@ -42,7 +43,7 @@ async def game_live(request: Request) -> Response:
     """`data: {"events", "last", "finished"}` each time the game grows, until it is over."""
     library: Library = request.app.state.library
     game_id = request.path_params["game_id"]
-    request.app.state.tables.guard(await run_in_threadpool(library.resolve, game_id))
+    await play.guard(request, await run_in_threadpool(library.resolve, game_id))
     await run_in_threadpool(library.history, game_id, 1)  # an unknown game is a 404, not an empty stream
 
     def progress() -> dict[str, Any]:

@@ -9,19 +9,23 @@ its store or its one replay file.
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from meeplog.core.tables.service import Locked, Tables
+from meeplog.core.tables.table import NoTable, NotNow, NotYourSeat
 from meeplog.replays.viewer import api, pages, play
 from meeplog.replays.viewer.frames import StepOutOfRange
 from meeplog.replays.viewer.library import Damaged, Library, NotFound, StoreLibrary
 from meeplog.replays.viewer.rendering import HERE, templates
-from meeplog.replays.viewer.tables import Refused, Tables
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +52,8 @@ ROUTES = [
     Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
 ]
 
-STATUS = {NotFound: 404, StepOutOfRange: 404, Damaged: 422, ValueError: 400}
+STATUS = {NotFound: 404, StepOutOfRange: 404, NoTable: 404, NotYourSeat: 403, Locked: 403, NotNow: 409, Damaged: 422,
+          ValueError: 400}
 TITLES = {
     400: "Bad request",
     403: "Not your seat",
@@ -60,23 +65,32 @@ TITLES = {
 }
 
 
-def create_app(library: Library, tables: Tables | None = None) -> Starlette:
-    """The viewer over `library`: a store's games and tournaments, or one replay file; `tables` plays the games
-    started from its lobby (by default into the library's store, which a replay file has not)."""
-    handlers = {kind: _refusal for kind in STATUS} | {
-        Refused: _refused,
-        HTTPException: _http_error,
-        Exception: _crash,
-    }
-    app = Starlette(routes=ROUTES, exception_handlers=handlers)  # type: ignore[arg-type]
+def create_app(library: Library, tables: Tables | None = None,
+               announce: Callable[[str], None] = lambda _: None) -> Starlette:
+    """The viewer over `library`: a store's games and tournaments, or one replay file. `tables` are the store's
+    (core/tables; by default the library's store's, which a replay file has not): the app opens them as it starts,
+    which resumes every table that has not ended, and closes them as it stops. `announce` prints a line on the
+    server's terminal (the seat links of a game started from the lobby)."""
+    handlers = {kind: _refusal for kind in STATUS} | {HTTPException: _http_error, Exception: _crash}
+    if tables is None and isinstance(library, StoreLibrary):
+        tables = Tables(library.store)
+
+    @asynccontextmanager
+    async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        if tables is not None:
+            await run_in_threadpool(tables.open)
+        try:
+            yield
+        finally:
+            if tables is not None:
+                await run_in_threadpool(tables.close)
+
+    app = Starlette(routes=ROUTES, exception_handlers=handlers, lifespan=lifespan)  # type: ignore[arg-type]
     app.state.library = library
-    app.state.tables = tables or Tables(library.store if isinstance(library, StoreLibrary) else None)
+    app.state.tables = tables
+    app.state.sheets = play.Sheets()
+    app.state.announce = announce
     return app
-
-
-async def _refused(request: Request, error: Exception) -> Response:
-    assert isinstance(error, Refused)
-    return _error(request, error.status, str(error))
 
 
 async def _refusal(request: Request, error: Exception) -> Response:

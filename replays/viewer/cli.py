@@ -24,14 +24,18 @@ def serve(
     db: Annotated[str, typer.Option("--db", help="a SQLite file or postgresql://user@host:port/db")] = DEFAULT_DB,
     host: HostOption = DEFAULT_HOST,
     port: PortOption = DEFAULT_PORT,
+    workers: Annotated[int, typer.Option(min=1, help="server processes over one socket (a PostgreSQL store only)")] = 1,
 ) -> None:
-    """Serve the web viewer over a store: games, tournaments, each game step by step from any seat, and a lobby to
-    play seats from the browser (the seat links of each game started there are printed here)."""
+    """Serve the web viewer over a store (made if the SQLite file does not exist yet): games, tournaments, each game
+    step by step from any seat, and a lobby to play seats from the browser (the seat links of each game started
+    there are printed here). Every table left unfinished when a server stopped goes on."""
     from meeplog.core.cli import user_errors
 
     with user_errors():
         with needs_extra("viewer", "`meeplog serve`"):
+            from meeplog.replays.viewer.serving import check_workers, open_tables, store_library
             from meeplog.replays.viewer.serving import serve as serve_library
-            from meeplog.replays.viewer.serving import store_library
-        library = store_library(db)
-    serve_library(library, host, port)
+        check_workers(db, workers)
+        library = store_library(db, say=True)
+        tables = open_tables(library) if workers == 1 else None
+    serve_library(library, host, port, tables, workers)

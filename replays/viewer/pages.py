@@ -17,6 +17,7 @@ from meeplog.core.tournament.report import write_plot
 from meeplog.core.tournament.standings import Standings, standings
 from meeplog.replays.steps import Timeline
 from meeplog.replays.verify import verify
+from meeplog.replays.viewer import play
 from meeplog.replays.viewer.annotations import annotations
 from meeplog.replays.viewer.frames import frame
 from meeplog.replays.viewer.library import GameFilter, Library, NotFound
@@ -49,7 +50,7 @@ async def game(request: Request) -> Response:
     found = str(await run_in_threadpool(library.resolve, game_id))
     if found != game_id:  # a unique prefix, as the command line takes: the page lives at the full id
         return RedirectResponse(request.url.replace(path=request.url_for("game", game_id=found).path), 302)
-    request.app.state.tables.guard(found)
+    await play.guard(request, uuid.UUID(found))
     history = await run_in_threadpool(library.history, game_id)
     step = whole_number(request, "step", Timeline.of(history).last)
     shown = await run_in_threadpool(frame, history, step, perspective(request))
@@ -61,7 +62,7 @@ async def game(request: Request) -> Response:
 async def game_verify(request: Request) -> Response:
     library: Library = request.app.state.library
     game_id = request.path_params["game_id"]
-    request.app.state.tables.guard(await run_in_threadpool(library.resolve, game_id))
+    await play.guard(request, await run_in_threadpool(library.resolve, game_id))
     history = await run_in_threadpool(library.history, game_id)
     verdict = await run_in_threadpool(verify, history)
     rows = divergence_rows(verdict)

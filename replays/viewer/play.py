@@ -1,15 +1,19 @@
-"""Playing from the browser: the lobby, the seat pages, and the JSON API and event stream behind them
-(tables.py plays the games, sheets.py says what a seat is shown).
+"""Playing from the browser: the lobby, the seat pages, and the JSON API and event stream behind them. The tables
+themselves are core's (core/tables: laying, credentials, commands, who plays what, the debugger's lock); this
+module routes to them and draws what a seat is shown (sheets.py).
 
 A seat's page, its stream and its commands all carry the seat's token (`?token=` on the page and the stream, in
 the body of a command); without it each is refused with 403. The stream sends the seat's sheet, as server-sent
 events (a StreamingResponse of `text/event-stream`, which the page reads with EventSource), each time it changes,
-and a comment line now and then while nothing does, so that a proxy does not close a stream that waits long.
+and a comment line now and then while nothing does, so that a proxy does not close a stream that waits long. It
+asks the browser to reconnect within a second when it drops (`retry:`): a server that restarts, or another process
+of the same store, answers the same stream.
 """
 
 from __future__ import annotations
 
-import asyncio
+import threading
+import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -21,11 +25,16 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from meeplog.core.options import described
 from meeplog.core.players import player_names
 from meeplog.core.registry import game_names, load_rules
+from meeplog.core.tables.service import Tables
+from meeplog.core.tables.setup import PERSON, TERMINAL_PLAYER, Setup
+from meeplog.core.tables.table import Table
+from meeplog.replays.viewer.library import NotFound
 from meeplog.replays.viewer.rendering import templates
-from meeplog.replays.viewer.tables import PERSON, Setup, Table, Tables
+from meeplog.replays.viewer.sheets import sheet
 
-SEAT_POLL_SECONDS = 0.1  # how often a seat's stream looks for a new sheet (an in-memory check)
+FEED_EVENTS = 200  # the latest records a sheet's feed is read from
 KEEPALIVE_SECONDS = 15.0  # the longest a stream stays silent while the game waits (on a person, a model)
+RECONNECT_MS = 1000  # how soon a page's EventSource tries again after its stream dropped
 
 
 async def lobby(request: Request) -> Response:
@@ -35,8 +44,9 @@ async def lobby(request: Request) -> Response:
         rules = load_rules(name)
         games.append({"name": name, "title": rules.title, "min": rules.min_players, "max": rules.max_players,
                       "options": list(described(rules.Config))})
-    players = [PERSON, *player_names()]
-    context = {"games": games, "players": players, "playing": _tables(request).playing()}
+    players = [PERSON, *(name for name in player_names() if name != TERMINAL_PLAYER)]
+    playing = await run_in_threadpool(_tables(request).unfinished)
+    context = {"games": games, "players": players, "playing": playing}
     return templates.TemplateResponse(request, "lobby.html", context)
 
 
@@ -59,65 +69,102 @@ async def start(request: Request) -> Response:
         turn_seconds=float(turn) if turn not in (None, "") else None,
         seed=int(asked["seed"]) if asked.get("seed") not in (None, "") else None,
     )
-    if setup.turn_seconds is not None and setup.turn_seconds <= 0:
-        raise ValueError(f"turn_seconds={setup.turn_seconds:g}: give a number of seconds above 0, or none")
-    table, links = await run_in_threadpool(_tables(request).lay, setup, str(request.base_url))
-    specs = table.game.started.seats
-    seats = [{"seat": seat, "player": spec, "link": links.get(seat)} for seat, spec in enumerate(specs)]
-    game_url = str(request.url_for("game", game_id=table.id))
-    return JSONResponse({"game_id": table.id, "game": table.game.rules.name, "seats": seats, "debugger": game_url},
+    laid = await run_in_threadpool(_tables(request).lay, setup)
+    game_id = str(laid.game_id)
+    links = {seat: f"{request.base_url}play/{game_id}/{seat}?token={token}" for seat, token in laid.credentials.items()}
+    request.app.state.announce(f"{laid.title}, game {game_id}:")
+    for seat, link in links.items():
+        request.app.state.announce(f"  seat {seat}: {link}")
+    seats = [{"seat": seat, "player": spec, "link": links.get(seat)} for seat, spec in enumerate(laid.seats)]
+    game_url = str(request.url_for("game", game_id=game_id))
+    return JSONResponse({"game_id": game_id, "game": setup.game, "seats": seats, "debugger": game_url},
                         status_code=201)
 
 
 async def seat_page(request: Request) -> Response:
-    table, seat, token = _seat(request)
-    drawn = table.sheet(seat, token)
-    context = {"sheet": drawn, "table": table, "token": token, "game_id": table.id}
+    table, seat, token = await _seat(request)
+    drawn = await run_in_threadpool(seat_sheet, request, table, seat)
+    context = {"sheet": drawn, "token": token, "game_id": str(table.id)}
     return templates.TemplateResponse(request, "seat.html", context, headers={"Cache-Control": "no-store"})
 
 
 async def seat_events(request: Request) -> Response:
     """`data: SHEET` each time the seat's sheet changes, until the game is over."""
-    table, seat, token = _seat(request)
-    table.check(seat, token)
+    table, seat, _ = await _seat(request)
 
     async def changes() -> AsyncIterator[bytes]:
-        sent = None
-        quiet = 0.0
-        while not await request.is_disconnected():
-            now = table.sheets[seat]
-            if now is not sent:
-                sent, quiet = now, 0.0
-                yield b"data: " + orjson.dumps(now) + b"\n\n"
-                if now["over"]:
-                    return
-            elif quiet >= KEEPALIVE_SECONDS:  # a comment line, which EventSource ignores
-                quiet = 0.0
+        yield f"retry: {RECONNECT_MS}\n\n".encode()
+        async for now in _tables(request).follow(table.id, KEEPALIVE_SECONDS):
+            if await request.is_disconnected():
+                return
+            if now is None:  # a comment line, which EventSource ignores
                 yield b": waiting\n\n"
-            await asyncio.sleep(SEAT_POLL_SECONDS)
-            quiet += SEAT_POLL_SECONDS
+                continue
+            drawn = await run_in_threadpool(seat_sheet, request, now, seat)
+            yield b"data: " + orjson.dumps(drawn) + b"\n\n"
 
     return StreamingResponse(changes(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
 
 async def command(request: Request) -> Response:
     """`{"token", "version", "command"}`: the seat plays `command` (its JSON, as the sheet lists it)."""
-    table, seat, _ = _seat(request)
     sent = await _json(request)
     if not isinstance(sent, dict) or not isinstance(sent.get("version"), int) or "command" not in sent:
         raise ValueError('give {"token": ..., "version": the sheet\'s version, "command": one of its commands}')
-    await run_in_threadpool(table.offer, seat, str(sent.get("token") or ""), sent["version"], sent["command"])
+    game_id, seat = request.path_params["game_id"], request.path_params["seat"]
+    token = str(sent.get("token") or "")
+    await run_in_threadpool(_tables(request).command, game_id, seat, token, sent["version"], sent["command"])
     return JSONResponse({"played": True}, status_code=202)
 
 
+class Sheets:
+    """The last sheet drawn of each seat, kept while its table has not changed: every stream of a seat sends it."""
+
+    def __init__(self) -> None:
+        self._drawn: dict[tuple[str, int], tuple[tuple[int, str | None], dict[str, Any]]] = {}
+        self._lock = threading.Lock()
+
+    def of(self, table: Table, seat: int) -> dict[str, Any]:
+        with table.reading() as game:
+            ended = table.ended.why if table.ended is not None else None
+            key = (game.version, ended)
+            kept = self._drawn.get((str(table.id), seat))
+            if kept is not None and kept[0] == key:
+                return kept[1]
+            events = [recorded.event for recorded in game.log[-FEED_EVENTS:]]
+            drawn = sheet(game.rules, game.state, seat, seats=game.started.seats, events=events, version=game.version)
+        if ended:
+            drawn |= {"status": f"the game stopped: {ended}", "over": True, "yours": False, "commands": []}
+        drawn["turn_seconds"] = table.laid.turn_seconds
+        with self._lock:
+            self._drawn[(str(table.id), seat)] = (key, drawn)
+        return drawn
+
+
+def seat_sheet(request: Request, table: Table, seat: int) -> dict[str, Any]:
+    sheets: Sheets = request.app.state.sheets
+    return sheets.of(table, seat)
+
+
+async def guard(request: Request, game_id: uuid.UUID) -> None:
+    """Locked (403) while people play the game at a table of this store: its debugger shows every hand."""
+    tables: Tables | None = request.app.state.tables
+    if tables is not None:
+        await run_in_threadpool(tables.guard, game_id)
+
+
 def _tables(request: Request) -> Tables:
-    tables: Tables = request.app.state.tables
+    tables: Tables | None = request.app.state.tables
+    if tables is None:
+        raise NotFound("a replay file has no tables; serve a store to play (`meeplog serve --db ...`)")
     return tables
 
 
-def _seat(request: Request) -> tuple[Table, int, str]:
-    table = _tables(request).get(request.path_params["game_id"])
-    return table, request.path_params["seat"], request.query_params.get("token", "")
+async def _seat(request: Request) -> tuple[Table, int, str]:
+    token = request.query_params.get("token", "")
+    seat = request.path_params["seat"]
+    table = await run_in_threadpool(_tables(request).check, request.path_params["game_id"], seat, token)
+    return table, seat, token
 
 
 async def _json(request: Request) -> Any:

@@ -1,8 +1,13 @@
 """Starting the viewer: `meeplog serve` over a store and `meeplog replay view` over one file, under uvicorn.
 
-Both check what they are asked to show before listening, so a wrong path is one line on the terminal (a SQLite
-path that holds no file yet is refused rather than created). The viewer only reads the store, but for the games
-started from its lobby, which are stored like any other; their seat links are printed on the terminal.
+Both check what they are asked to show before listening, so a wrong path is one line on the terminal. A SQLite
+path that holds no file yet is a new store, made there and said so (its folder must exist). The viewer only reads
+the store, but for the tables (core/tables), whose games and records it stores as they are played; their seat
+links are printed on the terminal.
+
+A store is served by any number of processes when it is PostgreSQL's (`--workers N` runs N uvicorn workers over
+one socket, and other `meeplog serve` processes may serve it too); a SQLite store by one process, which holds it
+while it serves, so a second one is refused in one line, and so is `--workers` above 1.
 """
 
 from __future__ import annotations
@@ -13,17 +18,24 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import typer
+from starlette.applications import Starlette
 
 from meeplog.core.store import open_store
+from meeplog.core.tables.service import Tables
 from meeplog.replays.format import read_replay
 from meeplog.replays.viewer.app import create_app
 from meeplog.replays.viewer.library import FileLibrary, Library, StoreLibrary
-from meeplog.replays.viewer.tables import Tables
+
+DB_VARIABLE = "MEEPLOG_SERVE_DB"  # the store of `--workers` processes, which uvicorn starts by importing worker_app
 
 
-def store_library(db: str) -> StoreLibrary:
-    if db != "memory" and "://" not in db and not Path(db).is_file():
-        raise ValueError(f"no store at {db!r}; give the SQLite file (or postgresql:// URL) with --db")
+def store_library(db: str, *, say: bool = False) -> StoreLibrary:
+    """The library of the store `db`; a SQLite path with no file yet becomes a new store (`say`: printed)."""
+    if db != "memory" and "://" not in db and not Path(db).exists():
+        store = open_store(db)
+        if say:
+            print(f"no store at {db}: created a new one at {Path(db).resolve()}", flush=True)
+        return StoreLibrary(store, shown(db))
     return StoreLibrary(open_store(db), shown(db))
 
 
@@ -43,15 +55,45 @@ def file_library(path: Path) -> FileLibrary:
     return FileLibrary(path)
 
 
-def serve(library: Library, host: str, port: int) -> None:
+def check_workers(db: str, workers: int) -> None:
+    """ValueError, in one line, for more than one process over a store only one process may serve."""
+    if workers > 1 and not db.startswith(("postgresql://", "postgres://")):
+        raise ValueError(f"--workers {workers}: a SQLite store is served by one process; serve a postgresql:// store"
+                         " to run several")
+
+
+def open_tables(library: StoreLibrary) -> Tables:
+    """The store's tables, open: every unfinished one resumed (StoreBusy if another process holds a SQLite store)."""
+    tables = Tables(library.store)
+    tables.open()
+    return tables
+
+
+def serve(library: Library, host: str, port: int, tables: Tables | None = None, workers: int = 1) -> None:
     import uvicorn
 
     listening = listen(host, port)
     print(f"Meeplog viewer on http://{host}:{listening.getsockname()[1]}/ (Ctrl-C stops it)", flush=True)
-    store = library.store if isinstance(library, StoreLibrary) else None
-    app = create_app(library, Tables(store, lambda line: print(line, flush=True)))
+    if workers > 1:
+        assert isinstance(library, StoreLibrary)
+        os.environ[DB_VARIABLE] = library.store.db
+        config = uvicorn.Config(f"{__name__}:worker_app", factory=True, workers=workers, log_level="warning",
+                                timeout_graceful_shutdown=1)
+        uvicorn.Multiprocess(config, target=uvicorn.Server(config).run, sockets=[listening]).run()
+        return
+    app = create_app(library, tables, announce)
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1)
     uvicorn.Server(config).run(sockets=[listening])
+
+
+def worker_app() -> Starlette:
+    """The app of one `--workers` process, over the store its parent named in DB_VARIABLE."""
+    db = os.environ[DB_VARIABLE]
+    return create_app(StoreLibrary(open_store(db), shown(db)), announce=announce)
+
+
+def announce(line: str) -> None:
+    print(line, flush=True)
 
 
 def listen(host: str, port: int) -> socket.socket:
