@@ -1,7 +1,7 @@
 """Playing from the browser, through the play API called directly: the lobby starts a game with a person seat,
 bots play on the server, a seat's token is its only key (403 without it), the debugger stays closed while people
-play, the same link comes back to the same seat, a turn timer lets the fallback move, the game is stored, and
-`meeplog serve` prints the seat links."""
+play, the same link comes back to the same seat, a turn timer lets the fallback move, the game is stored, people
+have names, the terminal's player is refused, and `meeplog serve` prints the seat links."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ from starlette.testclient import TestClient
 
 from meeplog.core.audit import GameFinished, PlayerFellBack
 from meeplog.core.store import open_store
+from meeplog.core.tables.table import Table
 from meeplog.replays.viewer.app import create_app
 from meeplog.replays.viewer.library import StoreLibrary
-from meeplog.replays.viewer.tables import Table
 from tests.tournament.plans import MEEPLOG
 
 
@@ -42,15 +42,22 @@ def token_of(link: str) -> str:
 
 
 def table_of(client: TestClient, game_id: str) -> Table:
-    return client.app.state.tables.get(game_id)  # type: ignore[attr-defined]
+    return client.app.state.tables.table(game_id)  # type: ignore[attr-defined]
 
 
-def wait_for_turn(table: Table, seat: int) -> dict[str, Any]:
+def sheet_of(client: TestClient, table: Table, seat: int) -> dict[str, Any]:
+    return client.app.state.sheets.of(table, seat)  # type: ignore[attr-defined]
+
+
+def wait_for_turn(client: TestClient, table: Table, seat: int, after: int = -1) -> dict[str, Any]:
+    """The seat's sheet once it is asked (or the game is over) at a version past `after`."""
     deadline = time.monotonic() + 60
-    while not (table.sheets[seat]["yours"] or table.sheets[seat]["over"]):
+    while True:
+        sheet = sheet_of(client, table, seat)
+        if sheet["version"] > after and (sheet["yours"] or sheet["over"]):
+            return sheet
         assert time.monotonic() < deadline, "the seat was never asked"
         time.sleep(0.005)
-    return table.sheets[seat]
 
 
 def play(client: TestClient, game_id: str, seat: int, token: str, sheet: dict[str, Any], *, index: int = 0) -> Any:
@@ -63,14 +70,12 @@ def test_a_person_seat_plays_a_whole_game_against_bots_and_the_game_is_stored(cl
     game_id, link = started["game_id"], started["seats"][0]["link"]
     assert [seat["link"] is None for seat in started["seats"]] == [False, True, True]
     table = table_of(client, game_id)
-    moves = 0
-    while not (sheet := wait_for_turn(table, 0))["over"]:
+    moves, version = 0, -1
+    while not (sheet := wait_for_turn(client, table, 0, version))["over"]:
         assert play(client, game_id, 0, token_of(link), sheet, index=-1).status_code == 202
-        moves += 1
-        while table.sheets[0] is sheet:
-            time.sleep(0.002)
+        moves, version = moves + 1, sheet["version"]
     assert moves > 5
-    assert "the game is over" in table.sheets[0]["status"]
+    assert "the game is over" in sheet["status"]
     stored = client.app.state.library.history(game_id)  # type: ignore[attr-defined]
     assert isinstance(stored[-1].event, GameFinished)
     assert stored[0].event.seats == ("person", "heuristic", "random")
@@ -83,12 +88,12 @@ def test_a_command_or_page_without_the_seats_token_is_refused_with_403_and_the_d
     tokens = [token_of(seat["link"]) for seat in started["seats"][:2]]
     table = table_of(client, game_id)
     deadline = time.monotonic() + 60
-    while not (asked := [seat for seat in (0, 1) if table.sheets[seat]["yours"]]):
+    while not (asked := [seat for seat in (0, 1) if sheet_of(client, table, seat)["yours"]]):
         assert time.monotonic() < deadline, "no person seat was asked"
         time.sleep(0.005)
     seat = asked[0]
     own, other = tokens[seat], tokens[1 - seat]
-    sheet = table.sheets[seat]
+    sheet = sheet_of(client, table, seat)
     for token in (other, "", "guess"):
         refused = play(client, game_id, seat, token, sheet)
         assert refused.status_code == 403 and f"not seat {seat}'s link" in refused.json()["error"]
@@ -99,6 +104,8 @@ def test_a_command_or_page_without_the_seats_token_is_refused_with_403_and_the_d
     assert closed.status_code == 403 and "opens when it is over" in closed.text
     assert client.get(f"/api/games/{game_id}/steps/1", params={"as": 1}).status_code == 403
     assert own not in client.get("/lobby").text and own not in str(table.game.log)
+    stored = client.app.state.library.store  # type: ignore[attr-defined]
+    assert own.encode() not in b"".join(n.state for n in stored.recorder.select_notifications(1, 10_000))
     page = client.get(f"/play/{game_id}/{seat}", params={"token": own})
     assert page.status_code == 200 and f"you are seat {seat}" in page.text
     assert play(client, game_id, seat, own, sheet).status_code == 202
@@ -110,12 +117,14 @@ def test_the_same_link_returns_to_the_same_seat_and_its_stream_sends_the_seats_s
     started = start(client, "forest", ["heuristic", "person", "random"])
     game_id, token = started["game_id"], token_of(started["seats"][1]["link"])
     table = table_of(client, game_id)
-    sheet = wait_for_turn(table, 1)
+    sheet = wait_for_turn(client, table, 1)
     for _ in range(2):  # the tab closed and opened again
         page = client.get(f"/play/{game_id}/1", params={"token": token})
         assert page.status_code == 200 and f'data-version="{sheet["version"]}"' in page.text
     with client.stream("GET", f"/api/play/{game_id}/1/events", params={"token": token}) as stream:
-        first = next(stream.iter_lines())
+        lines = stream.iter_lines()
+        assert next(lines) == "retry: 1000"  # a dropped stream is taken up again within a second
+        first = next(line for line in lines if line)
     sent = orjson.loads(first.removeprefix("data: "))
     assert sent["seat"] == 1 and sent["version"] == sheet["version"] and sent["yours"]
     assert "your hand (seat 1)" in sent["board"]
@@ -129,6 +138,7 @@ def test_a_turn_timer_lets_the_fallback_move_for_a_person_who_waits_and_records_
         assert time.monotonic() < deadline, "the fallback never moved"
         time.sleep(0.05)
     fell = next(r.event for r in list(table.game.log) if isinstance(r.event, PlayerFellBack))
+    assert table.laid.turn_seconds == 0.2
     assert "no answer within 0.2s" in fell.why
 
 
@@ -140,6 +150,10 @@ def test_a_turn_timer_lets_the_fallback_move_for_a_person_who_waits_and_records_
         ({"game": "forest", "seats": ["person", "nobody", "random"]}, "unknown player"),
         ({"game": "forest", "seats": ["person", "random", "random"], "options": {"colour": "x"}}, "colour"),
         ({"game": "forest", "seats": ["person", "random", "random"], "turn_seconds": -1}, "above 0"),
+        ({"game": "forest", "seats": ["person", "human", "random"]}, "use person for a seat played from the browser"),
+        ({"game": "forest", "seats": ["person:name=Ada", "Ada=person", "random"]}, "Ada sits at seats 0 and 1"),
+        ({"game": "forest", "seats": ["person:name=Ada Lovelace", "random", "random"]}, "bad name"),
+        ({"game": "forest", "seats": ["person:colour=red", "random", "random"]}, "person takes one option, name"),
         ({"seats": []}, "give {"),
     ],
 )

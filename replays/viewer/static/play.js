@@ -19,7 +19,13 @@ function lobbyPage(form) {
       input.setAttribute("list", "specs");
       input.value = seats.children.length === 0 ? "person" : "heuristic";
       input.setAttribute("aria-label", "seat " + seats.children.length);
-      item.append(input);
+      const name = document.createElement("input");
+      name.className = "name";
+      name.placeholder = "the person's name";
+      name.setAttribute("aria-label", "seat " + seats.children.length + "'s name");
+      input.addEventListener("input", () => { name.hidden = input.value.trim() !== "person"; });
+      name.hidden = input.value !== "person";
+      item.append(input, " ", name);
       seats.append(item);
     }
     while (seats.children.length > count) seats.lastElementChild.remove();
@@ -39,7 +45,12 @@ function lobbyPage(form) {
     const turn = document.getElementById("turn").value;
     const asked = {
       game: game.value,
-      seats: [...seats.querySelectorAll("input.spec")].map((input) => input.value),
+      seats: [...seats.children].map((item) => {
+        // a person seat carries its name: person:name=Ada
+        const spec = item.querySelector("input.spec").value.trim();
+        const name = item.querySelector("input.name").value.trim();
+        return spec === "person" && name ? "person:name=" + name : spec;
+      }),
       options,
       turn_seconds: turn ? Number(turn) : null,
     };
@@ -78,11 +89,16 @@ function seatPage(root) {
     const sent = { token: root.dataset.token, version: sheet.version, command: sheet.commands[index].command };
     problem.textContent = "";
     for (const button of document.querySelectorAll("#commands button")) button.disabled = true;
-    const answer = await fetch(root.dataset.command, { method: "POST", body: JSON.stringify(sent) });
-    if (!answer.ok) {
-      problem.textContent = (await answer.json()).error;
-      for (const button of document.querySelectorAll("#commands button")) button.disabled = false;
+    let refused;
+    try {
+      const answer = await fetch(root.dataset.command, { method: "POST", body: JSON.stringify(sent) });
+      if (answer.ok) return;
+      refused = (await answer.json().catch(() => ({}))).error || "the server answered " + answer.status;
+    } catch {
+      refused = "the server is not answering (restarting?); your move was not sent: choose again in a moment";
     }
+    problem.textContent = refused;
+    for (const button of document.querySelectorAll("#commands button")) button.disabled = false;
   }
 
   function pick(key) {
@@ -141,16 +157,25 @@ function seatPage(root) {
       deadline === null ? "" : Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) + " s left";
   }, 250);
   const live = document.getElementById("live");
-  const stream = new EventSource(root.dataset.events);
-  stream.onopen = () => { live.textContent = "● live"; };
-  stream.onmessage = (message) => {
-    show(JSON.parse(message.data));
-    if (sheet.over) {
-      stream.close();
-      live.textContent = "game over";
-    }
-  };
-  stream.onerror = () => { if (!sheet || !sheet.over) live.textContent = "reconnecting…"; };
+  function follow() {
+    // EventSource reconnects by itself after a dropped stream (the server asks for a second's wait); a server that
+    // answered with an error while it restarted closes it, so a new one is opened
+    const stream = new EventSource(root.dataset.events);
+    stream.onopen = () => { live.textContent = "● live"; };
+    stream.onmessage = (message) => {
+      show(JSON.parse(message.data));
+      if (sheet.over) {
+        stream.close();
+        live.textContent = "game over";
+      }
+    };
+    stream.onerror = () => {
+      if (sheet && sheet.over) return;
+      live.textContent = "reconnecting…";
+      if (stream.readyState === EventSource.CLOSED) setTimeout(follow, 1000);
+    };
+  }
+  follow();
 }
 
 const lobbyForm = document.getElementById("lobby");
