@@ -31,7 +31,8 @@ from meeplog.core.leaderboard.tally import GameTally, PlayerTally, SeatTally
 from meeplog.core.registry import game_names
 from meeplog.core.store import GameStore
 
-FORMAT = 1  # raise it when what a saved view holds changes: older ones are then built again
+FORMAT = 2  # raise it when what a saved view holds changes: older ones are then built again (2: a player at two
+# seats of a game counts one game)
 CREATE = (
     "CREATE TABLE IF NOT EXISTS leaderboard_views "
     "(name TEXT PRIMARY KEY, notification_id INTEGER NOT NULL, state BLOB NOT NULL)"

@@ -2,7 +2,9 @@
 
 Rated results are kept as distinct rankings (patterns) with how often each occurred, and with each replicate's
 Poisson-drawn count (core/leaderboard/bootstrap.py): a fit costs the number of distinct rankings, not of games.
-Beside them, per player its rated games, wins (a tie for first splits the win), ranks and the games counted apart;
+Beside them, per player its rated games, wins (a tie for first splits the win), ranks and the games counted apart,
+a player at two seats of a game (a bot against itself, never a person: a table refuses one name at two seats)
+counting one game, with its seats' wins and their mean rank;
 per table size each seat's wins (the first seat's advantage); and each pair's head-to-head record.
 """
 
@@ -45,6 +47,7 @@ class Outcome:
     pattern: Pattern
     wins: tuple[float, ...]  # by seat: 1 / the number of winners for a winner, else 0
     scores: dict[tuple[int, int], float]  # head to head
+    players: tuple[tuple[int, float, float], ...]  # each player once: its mean rank and its wins over its seats
 
 
 def pattern(players: Sequence[int], ranks: Sequence[int]) -> Pattern:
@@ -58,7 +61,12 @@ def pattern(players: Sequence[int], ranks: Sequence[int]) -> Pattern:
 def _outcome(players: Sequence[int], ranks: Sequence[int]) -> Outcome:
     winners = sum(rank == 1 for rank in ranks)
     wins = tuple(1 / winners if rank == 1 else 0.0 for rank in ranks)
-    return Outcome(pattern(players, ranks), wins, Pairs.scores(players, ranks))
+    seats: defaultdict[int, list[int]] = defaultdict(list)
+    for seat, player in enumerate(players):
+        seats[player].append(seat)
+    each = tuple((player, sum(ranks[s] for s in held) / len(held), sum(wins[s] for s in held))
+                 for player, held in seats.items())
+    return Outcome(pattern(players, ranks), wins, Pairs.scores(players, ranks), each)
 
 
 class GameTally:
@@ -92,12 +100,13 @@ class GameTally:
         if not table.wins:
             table.wins = [0.0] * len(players)
         table.games += 1
-        for seat, (player, rank, won) in enumerate(zip(players, ranks, outcome.wins, strict=True)):
+        for seat, won in enumerate(outcome.wins):
+            table.wins[seat] += won
+        for player, rank, won in outcome.players:  # a player at two seats (a bot against itself) played one game
             tally = self.players[player]
             tally.games += 1
             tally.ranks += rank
             tally.wins += won
-            table.wins[seat] += won
         self.pairs.add(outcome.scores)
 
     def count_apart(self, why: str, players: Sequence[int], culprits: Sequence[int]) -> None:
@@ -105,5 +114,5 @@ class GameTally:
         self.apart[why] += 1
         for player in players:  # every player seated is listed, rated or not
             self.players.setdefault(player, PlayerTally())
-        for seat in culprits:
-            self.players[players[seat]].apart[why] += 1
+        for player in {players[seat] for seat in culprits}:
+            self.players[player].apart[why] += 1

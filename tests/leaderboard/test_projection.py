@@ -138,6 +138,17 @@ def test_a_player_seated_twice_meets_each_opponent_once_a_game_and_never_itself(
     assert random_share == 0.25  # half of the first game (one seat ahead, one behind), none of the second
 
 
+def test_people_are_players_by_name_and_a_player_at_two_seats_plays_one_game():
+    feed = Feed()
+    feed.game("forest", ["Ada=person", "heuristic", "heuristic"], [2, 1, 3])
+    feed.game("forest", ["Bo=person", "heuristic", "Ada=person"], [1, 2, 3])
+    standings = {s.player: s for s in feed.board().sections[0].standings}
+    assert {name: row.games for name, row in standings.items()} == {"Ada": 2, "Bo": 1, "heuristic": 2}
+    assert standings["heuristic"].win_rate == 0.5  # the first game's win, one game for its two seats
+    assert standings["heuristic"].average_rank == 2.0  # (1 + 3) / 2 in the first game, 2 in the second
+    assert standings["Ada"].win_rate == 0.0 and standings["Bo"].win_rate == 1.0
+
+
 def test_openskill_rates_online_per_game_and_across_games_by_the_mean_sorted_by_mu_minus_three_sigma():
     feed = Feed(Settings(model="openskill"))
     for _ in range(5):
