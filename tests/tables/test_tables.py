@@ -1,0 +1,124 @@
+"""The table aggregate through its domain API (core/tables), without the web: the store refuses a second command for
+one seat at one version, the debugger's lock is read from the store and opens at the end, a turn timer starts again
+from what is stored after the table's process stopped, and seats are parsed as a table takes them."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from meeplog.core.audit import PlayerFellBack
+from meeplog.core.store import open_store
+from meeplog.core.tables.coordination import OneProcess
+from meeplog.core.tables.service import Laid, Locked, Tables
+from meeplog.core.tables.setup import Setup, seat_text
+from meeplog.core.tables.table import NotNow, NotYourSeat, Table
+
+WAIT_SECONDS = 60
+
+
+def asked(table: Table, seat: int) -> int | None:
+    """The version at which `seat` is asked (the table read until it is), None once the game is over."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while True:
+        table.catch_up()
+        with table.reading() as game:
+            if table.over:
+                return None
+            if seat in game.pending().seats:
+                return game.version
+        assert time.monotonic() < deadline, f"seat {seat} was never asked"
+        time.sleep(0.01)
+
+
+def laid_and_left(path: str, setup: Setup) -> tuple[Laid, int | None]:
+    """A table laid and played by a process until seat 0 is asked, then that process stops; and that version."""
+    owner = Tables(open_store(path))
+    owner.open()
+    try:
+        laid = owner.lay(setup)
+        return laid, asked(owner.table(laid.game_id), 0)
+    finally:
+        owner.close()
+
+
+def test_the_store_refuses_a_second_command_for_one_seat_at_one_version(tmp_path):
+    path = str(tmp_path / "tables.db")
+    laid, version = laid_and_left(path, Setup("forest", ("person", "heuristic", "heuristic"), seed=3))
+    front = Tables(open_store(path), OneProcess())  # takes commands, plays nothing: nobody moves the game on
+    table = front.table(laid.game_id)
+    with table.reading() as game:
+        first, second = game.legal(0)[:2]
+    credential = laid.credentials[0]
+    data = table.codec.encode(first)
+    with pytest.raises(NotYourSeat):
+        front.command(laid.game_id, 0, "guess", version, data)
+    front.command(laid.game_id, 0, credential, version, data)
+    for again in (data, table.codec.encode(second)):
+        with pytest.raises(NotNow, match="taken already"):
+            front.command(laid.game_id, 0, credential, version, again)
+    with pytest.raises(Locked):
+        front.guard(laid.game_id)
+
+
+def test_the_debuggers_lock_opens_when_the_game_ends_and_a_bots_table_has_none(tmp_path):
+    tables = Tables(open_store(str(tmp_path / "tables.db")))
+    tables.open()
+    try:
+        bots = tables.lay(Setup("forest", ("random", "random", "random"), seed=1))
+        tables.guard(bots.game_id)  # nobody's hand to hide from anyone
+        laid = tables.lay(Setup("forest", ("person", "random", "random"), seed=2))
+        table = tables.table(laid.game_id)
+        with pytest.raises(Locked):
+            tables.guard(laid.game_id)
+        while (version := asked(table, 0)) is not None:
+            with table.reading() as game:
+                command = game.legal(0)[0]
+            tables.command(laid.game_id, 0, laid.credentials[0], version, table.codec.encode(command))
+            deadline = time.monotonic() + WAIT_SECONDS
+            while table.version == version:
+                assert time.monotonic() < deadline, "the command was never played"
+                time.sleep(0.01)
+        tables.guard(laid.game_id)
+        deadline = time.monotonic() + WAIT_SECONDS
+        while table.ended is None:
+            assert time.monotonic() < deadline, "the table's end was never recorded"
+            time.sleep(0.01)
+            table.catch_up()
+        assert table.ended.why == ""
+    finally:
+        tables.close()
+
+
+def test_a_turn_timer_starts_again_from_what_is_stored_after_the_tables_process_stopped(tmp_path):
+    path = str(tmp_path / "tables.db")
+    laid, version = laid_and_left(path, Setup("forest", ("person", "random", "random"), turn_seconds=0.5, seed=5))
+    time.sleep(1.0)  # the turn ran out while no process played the table
+    again = Tables(open_store(path))
+    again.open()
+    try:
+        table = again.table(laid.game_id)
+        deadline = time.monotonic() + WAIT_SECONDS
+        while not any(isinstance(r.event, PlayerFellBack) for r in table.game.log[version:]):
+            assert time.monotonic() < deadline, "the fallback never moved for the seat out of time"
+            time.sleep(0.05)
+            table.catch_up()
+        fell = next(r.event for r in table.game.log[version:] if isinstance(r.event, PlayerFellBack))
+        assert fell.seat == 0 and "no answer within 0.5s" in fell.why
+    finally:
+        again.close()
+
+
+@pytest.mark.parametrize(
+    ("spec", "stored"),
+    [("person", "person"), ("person:name=Ada", "Ada=person"), ("Ada=person", "Ada=person"),
+     ("mcts:sims=30", "mcts:sims=30"), ("bot=heuristic", "bot=heuristic")],
+)
+def test_a_seat_is_stored_with_the_persons_name_in_front(spec, stored):
+    assert seat_text(spec) == stored
+
+
+def test_the_terminals_player_is_refused_with_a_pointer_to_person():
+    with pytest.raises(ValueError, match="use person for a seat played from the browser"):
+        seat_text("human:name=x")
