@@ -79,7 +79,9 @@ def serve(library: Library, host: str, port: int, tables: Tables | None = None, 
         os.environ[DB_VARIABLE] = library.store.db
         config = uvicorn.Config(f"{__name__}:worker_app", factory=True, workers=workers, log_level="warning",
                                 timeout_graceful_shutdown=1)
-        uvicorn.Multiprocess(config, target=uvicorn.Server(config).run, sockets=[listening]).run()
+        from uvicorn.supervisors import Multiprocess
+
+        Multiprocess(config, sockets=[listening]).run()
         return
     app = create_app(library, tables, announce)
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1)

@@ -27,8 +27,9 @@ def free_port() -> int:
 class Server:
     """One `meeplog serve` process on `port` (a free one by default); its terminal's lines in `lines`."""
 
-    def __init__(self, db: str, port: int | None = None) -> None:
+    def __init__(self, db: str, port: int | None = None, *more: str) -> None:
         self.db = db
+        self.more = more  # further options of `meeplog serve`
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.lines: list[str] = []
@@ -36,7 +37,7 @@ class Server:
 
     def start(self) -> Server:
         self.lines = []
-        self.process = subprocess.Popen([MEEPLOG, "serve", "--db", self.db, "--port", str(self.port)],
+        self.process = subprocess.Popen([MEEPLOG, "serve", "--db", self.db, "--port", str(self.port), *self.more],
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         threading.Thread(target=self._read, args=(self.process,), daemon=True).start()
         deadline = time.monotonic() + START_SECONDS

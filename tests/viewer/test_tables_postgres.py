@@ -1,7 +1,8 @@
 """Many server processes over one PostgreSQL store (DESIGN.md section 11): seat 0's page on one `meeplog serve`,
 seat 1's on another, a whole game by clicking; a command sent to both processes at once is applied once (the store
 refuses the second record at that version); a decision made through one process reaches the other's stream by
-LISTEN/NOTIFY; and when the process that plays a table's bots is killed, another takes the table over."""
+LISTEN/NOTIFY; when the process that plays a table's bots is killed, another takes the table over; and
+`meeplog serve --workers 2` plays a table whichever worker answers."""
 
 from __future__ import annotations
 
@@ -117,3 +118,14 @@ def test_when_the_process_playing_a_tables_bots_is_killed_another_process_plays_
     assert isinstance(history[-1].event, GameFinished)
     versions = [r.originator_version for r in history]
     assert versions == list(range(1, len(history) + 1))
+
+
+def test_uvicorn_workers_over_one_postgresql_store_play_a_table_whichever_worker_answers():
+    with postgres_database() as url, Server(url, None, "--workers", "2") as server:
+        started = start_table(server, "forest", ["person", "heuristic", "random"], seed=12)
+        game_id, token = started["game_id"], token_of(started["seats"][0]["link"])
+        version = -1
+        while not (sheet := asked(server, game_id, 0, token, version))["over"]:
+            assert send(server, game_id, 0, token, sheet).status_code == 202
+            version = sheet["version"]
+        assert isinstance(open_store(url).history(uuid.UUID(game_id))[-1].event, GameFinished)
