@@ -27,7 +27,7 @@ from meeplog.core.audit import GameStarted
 from meeplog.core.codec import Codec
 from meeplog.core.game import Game, Recorded
 from meeplog.core.kernel import Command
-from meeplog.core.players import Need, Observation, Player, make_player
+from meeplog.core.players import AbortMatch, Need, Observation, Player, make_player
 from meeplog.core.registry import load_rules
 from meeplog.core.resume import Diverged
 from meeplog.core.runner import MatchRunner, MatchSettings
@@ -38,6 +38,10 @@ from meeplog.core.tournament.progress import Progress, Records
 
 RESUME_GRACE_SECONDS = 10.0
 CHECK_SECONDS = 2.0  # how often a waiting seat looks in the store without word of a change (a lost notification)
+
+
+class LostTable(AbortMatch):
+    """Another process saved this game's next record first: it plays the table now, and this one stops."""
 
 
 class CommandedSeat(Player):
@@ -121,7 +125,7 @@ class Playing:
         why: str | None = ""
         try:
             self._loop.run_until_complete(self.runner.play())
-        except (asyncio.CancelledError, IntegrityError):  # stopping, or another process saved first: it plays on
+        except (asyncio.CancelledError, IntegrityError, LostTable):  # stopping, or another process saved first
             why = None
         except Diverged as error:
             why = str(error)
@@ -133,7 +137,10 @@ class Playing:
 
     async def command_for(self, seat: int, legal: Sequence[Command]) -> Command:
         """The command sent for `seat` at the game's version; TimeoutError when the seat's turn runs out."""
-        self.save(self.game)
+        try:
+            self.save(self.game)
+        except IntegrityError:  # raised through the runner, which would take any other error for a broken player
+            raise LostTable(f"another process plays game {self.game.id} now") from None
         at = self.game.version
         deadline = self._deadline(at)
         while True:

@@ -56,6 +56,7 @@ from meeplog.core.tournament.progress import Records
 
 log = logging.getLogger(__name__)
 
+KEPT_TABLES = 256  # tables read and kept beyond the unfinished ones (pages of ended games people still look at)
 SWEEP_SECONDS = 1.0  # how often a process looks for tables nobody plays (their owner died)
 FOLLOW_SECONDS = 0.05  # how often `follow` looks at the table in memory (word of changes updates it)
 
@@ -169,7 +170,14 @@ class Tables:
             table = Table(self.store, found)
             with self._lock:
                 table = self._tables.setdefault(found, table)
+                self._forget_some()
         return table
+
+    def _forget_some(self) -> None:
+        """Drop the oldest kept tables that have ended, past KEPT_TABLES (they are read again if asked for)."""
+        ended = [game_id for game_id, table in self._tables.items() if table.ended is not None]
+        for game_id in ended[: max(0, len(ended) - KEPT_TABLES)]:
+            del self._tables[game_id]
 
     def check(self, game_id: uuid.UUID | str, seat: int, credential: str) -> Table:
         table = self.table(game_id)
