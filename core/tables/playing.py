@@ -102,12 +102,17 @@ class Playing:
     def stop(self) -> None:
         """Stop playing (the process is stopping, or lost its claim): what was saved stays, to be played on."""
         if self._thread.is_alive():
-            self._loop.call_soon_threadsafe(lambda: [task.cancel() for task in asyncio.all_tasks(self._loop)])
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: the play ended by itself
+                self._loop.call_soon_threadsafe(self._cancel_all)
             self._thread.join(5)
+
+    def _cancel_all(self) -> None:
+        for task in asyncio.all_tasks(self._loop):
+            task.cancel()
 
     def wake(self) -> None:
         """Word that the table changed: a waiting seat looks for its command (from any thread)."""
-        if not self._loop.is_closed():
+        with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits any more
             self._loop.call_soon_threadsafe(self._wake.set)
 
     # --- the runner's saver ----------------------------------------------------------------------------
