@@ -34,10 +34,12 @@ from meeplog.core.players import (
     AbortMatch,
     BadPlayerSpec,
     EndpointDown,
+    PreflightFailed,
     load_player_class,
     make_player,
     player_names,
 )
+from meeplog.core.preflight import preflight
 from meeplog.core.registry import BrokenPlugin, UnknownName, game_names, load_object, load_rules
 from meeplog.core.runner import MatchRunner, MatchSettings
 from meeplog.core.specs import NamedSpec, PlayerSpec, seat_label
@@ -72,6 +74,8 @@ def user_errors() -> Iterator[None]:
         fail(str(error), status=2)
     except EndpointDown as error:
         fail(f"{error}; the game stopped, stored up to its last decision", status=3)
+    except PreflightFailed as error:
+        fail(str(error), status=2)
     except BadOption as error:
         fail(f"{error}; `meeplog games` lists every option")
     except ValidationError as error:
@@ -173,6 +177,7 @@ def play(
         seed = seed if seed is not None else random.randrange(2**31)
         players = [make_player(named.spec, player_seed(seed, seat)) for seat, named in enumerate(specs)]
         fallbacks = [make_player(PlayerSpec.parse(fallback), player_seed(seed, seat)) for seat in range(len(specs))]
+        preflight(rules, config, [(f"seat {seat} ({p.describe()})", p) for seat, p in enumerate(players)])
         store = open_store(db)
         match = Game.start(rules, config, [str(spec) for spec in specs], seed)
         settings = MatchSettings(timeout=timeout, save_every_decision=any(p.expensive for p in players),

@@ -137,6 +137,11 @@ class EndpointDown(CannotPlay):
     match stops, resumably, with nothing played in the seat's name; a resumed run asks again."""
 
 
+class PreflightFailed(ValueError):
+    """An endpoint asked before the first game did not answer as it must: a wrong URL, port, model or key, or a
+    server that fails every request. The message says what failed; the run does not start."""
+
+
 class DecisionFailed(Exception):
     """The player cannot answer this decision, and asking again would get the same answer (a request the
     server refuses, a prompt over the model's context): the fallback moves at once."""
@@ -166,6 +171,16 @@ class Player(ABC):
     def describe(self) -> str:
         """Who plays, for messages: the player's name and where it answers from."""
         return type(self).__name__
+
+    def endpoint(self) -> str | None:
+        """What the player sends its requests to (`model at URL`, an agent's URL), asked once before a run's first
+        game (core/preflight.py); None for a player that sends none."""
+        return None
+
+    async def preflight(self, obs: Observation) -> None:
+        """Ask the endpoint once, as cheaply as it can be asked and in the form the seat will use (`obs`, an
+        observation of a game nobody plays); raise PreflightFailed saying what failed."""
+        return
 
     @abstractmethod
     async def act(self, obs: Observation) -> Command:

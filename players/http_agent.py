@@ -13,11 +13,13 @@ from __future__ import annotations
 import random
 from typing import Any, Literal
 
+import httpx
 import orjson
 from pydantic import BaseModel, ConfigDict, Field
 
 from meeplog.core.audit import AUDIT_EVENTS
-from meeplog.core.players import Observation
+from meeplog.core.players import Observation, PreflightFailed
+from meeplog.players import preflight
 from meeplog.players.answers import command_codec
 from meeplog.players.remote import RemoteOptions, RemotePlayer, Reply, Request
 from meeplog.players.transport import Attempt
@@ -66,6 +68,13 @@ class HttpAgentPlayer(RemotePlayer):
 
     def read(self, attempt: Attempt) -> Reply:
         return Reply(attempt.body)
+
+    async def check(self, client: httpx.AsyncClient, obs: Observation) -> None:
+        """One observation (of a game nobody plays) POSTed as a game's would be: any success will do."""
+        payload = observe(obs, None).model_dump(mode="json")
+        response = await preflight.post(client, self.options.url, payload, self._headers(), self.key_fix())
+        if response is not None and not response.is_success:
+            raise PreflightFailed(preflight.failure(self.options.url, response))
 
 
 def observe(obs: Observation, rejection: str | None) -> AgentObservation:

@@ -39,9 +39,10 @@ import httpx
 import orjson
 from pydantic import Field
 
-from meeplog.core.players import Observation
+from meeplog.core.players import Observation, PreflightFailed
+from meeplog.players import preflight
 from meeplog.players.answers import command_schema, legal_schema
-from meeplog.players.prompts import FEED_LINES, Harness, Legal, Reasoning, prompt, refusal, render
+from meeplog.players.prompts import FEED_LINES, Harness, Legal, Message, Reasoning, prompt, refusal, render
 from meeplog.players.remote import RemoteOptions, RemotePlayer, Reply, Request
 from meeplog.players.transport import BAD_RESPONSE, Attempt, RemoteFailed
 
@@ -65,6 +66,9 @@ _OVER_CONTEXT = re.compile(
     r"|prompt is too long|maximum model length|exceeds? the (model|available)",
     re.IGNORECASE,
 )
+
+PREFLIGHT_QUESTION = 'Meeplog checks this endpoint before its games. Answer with the JSON object {"ok": true}.'
+PREFLIGHT_SCHEMA = {"type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"]}
 
 accepted: dict[str, Structured] = {}  # endpoint URL -> the strongest format it accepted, for this process
 refused_parameters: dict[tuple[str, str], frozenset[str | None]] = {}  # (URL, model) -> the parameters refused
@@ -133,10 +137,17 @@ class LlmPlayer(RemotePlayer):
         return refused_parameters.get(self._endpoint, frozenset())
 
     def request(self, obs: Observation, answers_refused: list[tuple[str, str]], previous: str | None) -> Request:
-        o = self.options
         messages, plan = prompt(obs, feed_lines=self.feed_lines, previous=previous, harness=self.harness)
         for answer, reason in answers_refused:
             messages += refusal(answer, reason)
+        payload = self.payload(messages, self.answer_schema(obs, plan=plan))
+        adapted = "; ".join(text for name, text in ADAPTED.items() if name in self._left_out) or None
+        return Request(self.url, payload, render(messages), self.structured, adapted=adapted, harness=str(self.harness))
+
+    def payload(self, messages: list[Message], schema: dict[str, Any]) -> dict[str, Any]:
+        """The request's body: the conversation, the spec's sampling parameters but those this model refused, and
+        the structured output this endpoint takes."""
+        o = self.options
         payload: dict[str, Any] = {"model": o.model, "messages": [m.as_json() for m in messages], "seed": self.seed}
         left_out = self._left_out
         if "temperature" not in left_out:
@@ -147,11 +158,9 @@ class LlmPlayer(RemotePlayer):
             payload["max_tokens"] = o.max_tokens
         if o.reasoning_effort is not None:
             payload["reasoning_effort"] = o.reasoning_effort
-        structured = self.structured
-        if structured != "off":
-            payload["response_format"] = response_format(structured, self.answer_schema(obs, plan=plan))
-        adapted = "; ".join(text for name, text in ADAPTED.items() if name in left_out) or None
-        return Request(self.url, payload, render(messages), structured, adapted=adapted, harness=str(self.harness))
+        if self.structured != "off":
+            payload["response_format"] = response_format(self.structured, schema)
+        return payload
 
     async def exchange(
         self, client: httpx.AsyncClient, obs: Observation, refused: list[tuple[str, str]], previous: str | None
@@ -160,14 +169,55 @@ class LlmPlayer(RemotePlayer):
             try:
                 return await super().exchange(client, obs, refused, previous)
             except RemoteFailed as error:
-                if error.failure == FORMAT_REFUSED:
-                    accepted[self.url] = WEAKER[self.structured]
-                elif error.failure == PARAMETER_REFUSED:
-                    refused_parameters[self._endpoint] = self._left_out | {refused_parameter(error.body or "")}
-                elif error.failure == CONTEXT_LENGTH and self.feed_lines > 0:
-                    self.feed_lines //= 2
-                else:
+                if not self._adapted(error.failure, error.body or ""):
                     raise
+
+    def _adapted(self, failure: str, body: str) -> bool:
+        """Change what the next request sends after a refusal the server explained: a weaker response format, a
+        sampling parameter left out, half the feed; whether anything changed."""
+        if failure == FORMAT_REFUSED:
+            accepted[self.url] = WEAKER[self.structured]
+        elif failure == PARAMETER_REFUSED:
+            refused_parameters[self._endpoint] = self._left_out | {refused_parameter(body)}
+        elif failure == CONTEXT_LENGTH and self.feed_lines > 0:
+            self.feed_lines //= 2
+        else:
+            return False
+        return True
+
+    async def check(self, client: httpx.AsyncClient, obs: Observation) -> None:
+        """One tiny chat request in the seat's response format (negotiated as a game's would be); a 404 names the
+        models the server lists."""
+        messages = [Message("user", PREFLIGHT_QUESTION)]
+        while True:
+            response = await preflight.post(client, self.url, self.payload(messages, PREFLIGHT_SCHEMA),
+                                            self._headers(), self.key_fix())
+            if response is None:
+                return
+            if response.is_success:
+                try:
+                    self.read(Attempt(None, response.text, 0, 0))
+                except RemoteFailed:
+                    raise PreflightFailed(f"{self.url}: the answer is not a chat completion") from None
+                return
+            diagnosed = self.diagnose(response.status_code, response.text)
+            if diagnosed is not None and self._adapted(diagnosed, response.text):
+                continue
+            failed = preflight.failure(self.url, response)
+            if response.status_code == 404:
+                listed = await self._models(client)
+                serves = f"; it serves {', '.join(listed[:8])}" if listed else ""
+                raise PreflightFailed(f"no model {self.options.model!r} there? {failed}{serves}")
+            raise PreflightFailed(failed)
+
+    async def _models(self, client: httpx.AsyncClient) -> list[str]:
+        """The model names the server lists (`GET <base_url>/models`), or none if it lists none."""
+        try:
+            answer = await client.get(self.options.base_url.rstrip("/") + "/models", headers=self._headers(),
+                                      timeout=preflight.PREFLIGHT_TIMEOUT)
+            return [str(model["id"]) for model in answer.json()["data"]]
+        except (httpx.HTTPError, ValueError, KeyError, TypeError):
+            return []
 
     def diagnose(self, status: int, body: str) -> str | None:
         if _OVER_CONTEXT.search(body):

@@ -35,6 +35,7 @@ from typing import Annotated, Any, Literal
 import typer
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from meeplog.players.preflight import PREFLIGHT_HEADER
 from meeplog.players.prompts import PLAN_TEXT, ahead_in, legal_in
 
 
@@ -101,6 +102,8 @@ class MockPolicy(BaseModel):
     script: tuple[Behaviour, ...] = ()
     seed: int = 0
     profile: Profile = Field("plain", description=f"the kind of server answered as, of {', '.join(PROFILES)}")
+    models: tuple[str, ...] = Field((), description="the model names served (404 for others); empty: any name")
+    key: str | None = Field(None, description="the API key a request must bear (401 without it); None: any")
 
     @model_validator(mode="after")
     def _shares_fit(self) -> MockPolicy:
@@ -131,11 +134,13 @@ class MockServer(ThreadingHTTPServer):
         self.echo = echo
         self.received: list[Received] = []
         self.answered: list[Any] = []  # the bodies of the requests answered, in order (a client gone gets none)
+        self.preflights = 0  # pre-flight requests (players/preflight.py), kept out of `received` and `answered`
         self.most_at_once = 0  # the most requests it was thinking about at the same time
         self._busy = 0
         self._script = deque(policy.script)
         self._outage: Behaviour | None = None  # while set, every request is answered so (an outage, for tests)
         self._rng = random.Random(policy.seed)
+        self._preflight_rng = random.Random(policy.seed)
         self._lock = threading.Lock()
         self._released = threading.Event()
 
@@ -167,6 +172,19 @@ class MockServer(ThreadingHTTPServer):
         with self._lock:
             self._outage = behaviour
 
+    def preflight_behaviour(self) -> Behaviour:
+        """A pre-flight request meets the outage, or the shares of failures and hangs (its own draw), never the
+        script, which is for the games' requests."""
+        with self._lock:
+            if self._outage is not None:
+                return self._outage
+            roll, p = self._preflight_rng.random(), self.policy
+            if roll < p.hang:
+                return Behaviour.HANG
+            if roll < p.hang + p.failures:
+                return self._preflight_rng.choice(FAILING)
+            return Behaviour.LEGAL
+
     def behaviour(self) -> Behaviour:
         with self._lock:
             if self._outage is not None:
@@ -197,6 +215,12 @@ class MockServer(ThreadingHTTPServer):
         if self.echo:
             self.echo(f"POST {received.path} -> {received.behaviour or 'refused'}")
 
+    def note_preflight(self) -> None:
+        with self._lock:
+            self.preflights += 1
+        if self.echo:
+            self.echo("POST pre-flight check")
+
     def note_answered(self, body: Any) -> None:
         with self._lock:
             self.answered.append(body)
@@ -207,6 +231,15 @@ class MockServer(ThreadingHTTPServer):
 
 class _Handler(BaseHTTPRequestHandler):
     server: MockServer
+    preflight = False  # whether the request being answered is a pre-flight check
+
+    def do_GET(self) -> None:
+        """`.../models`: the model names it serves, as OpenAI's API lists them."""
+        if not self.path.rstrip("/").endswith("/models"):
+            self._send(404, {"error": {"message": "GET .../models, or POST to .../chat/completions or /agent"}})
+            return
+        names = self.server.policy.models or ("mock",)
+        self._send(200, {"object": "list", "data": [{"id": name, "object": "model"} for name in names]})
 
     def do_POST(self) -> None:
         try:
@@ -214,32 +247,44 @@ class _Handler(BaseHTTPRequestHandler):
         except ValueError:
             body = None
         authorization = self.headers.get("Authorization")
+        self.preflight = self.headers.get(PREFLIGHT_HEADER) == "preflight"
         chat = self.path.rstrip("/").endswith("/chat/completions")
         if not isinstance(body, dict) or not (chat or self.path.rstrip("/") == "/agent"):
-            self.server.note(Received(self.path, body, authorization, None))
+            self._note(Received(self.path, body, authorization, None))
             self._send(
                 404 if isinstance(body, dict) else 400,
                 {"error": {"message": "POST a JSON object to .../chat/completions or /agent"}},
             )
             return
+        if (key := self.server.policy.key) is not None and authorization != f"Bearer {key}":
+            self._note(Received(self.path, body, authorization, None))
+            self._send(401, {"error": {"message": ERROR_MESSAGES[Behaviour.UNAUTHORIZED]}})
+            return
+        models = self.server.policy.models
+        if chat and models and body.get("model") not in models:
+            self._note(Received(self.path, body, authorization, None))
+            message = f"The model `{body.get('model')}` does not exist or you do not have access to it."
+            self._send(404, {"error": {"message": message, "type": "invalid_request_error", "code": "model_not_found"}})
+            return
         if chat and (asked := format_of(body)) in self.server.policy.refuse:
-            self.server.note(Received(self.path, body, authorization, None))
+            self._note(Received(self.path, body, authorization, None))
             message = f"response_format {asked} is not supported; response_format.type must be text"
             self._send(self.server.policy.refusal_status, {"error": {"message": message}})
             return
         if chat and (refused := parameter_error(self.server.policy.profile, body)):
-            self.server.note(Received(self.path, body, authorization, None))
+            self._note(Received(self.path, body, authorization, None))
             self._send(400, {"error": refused})
             return
-        behaviour = self.server.behaviour()
-        self.server.note(Received(self.path, body, authorization, behaviour))
+        behaviour = self.server.preflight_behaviour() if self.preflight else self.server.behaviour()
+        self._note(Received(self.path, body, authorization, behaviour))
         self.server.think(self.server.policy.delay)
         if behaviour is Behaviour.HANG:
             self.server.pause(self.server.policy.hang_limit)
             return
         if self._client_left():
             return
-        self.server.note_answered(body)
+        if not self.preflight:
+            self.server.note_answered(body)
         if behaviour in ERROR_MESSAGES:
             limited = behaviour is Behaviour.RATE_LIMITED
             headers = {"Retry-After": f"{self.server.policy.retry_after:g}"} if limited else {}
@@ -252,6 +297,13 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(200, _completion(body, content, finish, self.server.policy.profile))
         else:
             self._send_text(200, content)
+
+    def _note(self, received: Received) -> None:
+        """A game's request is kept in `received`; a pre-flight's is only counted."""
+        if self.preflight:
+            self.server.note_preflight()
+        else:
+            self.server.note(received)
 
     def _client_left(self) -> bool:
         """Whether the client closed its connection while the answer was being prepared."""
@@ -435,6 +487,8 @@ def mock_llm(
     script: Annotated[str, typer.Option(help="behaviours of the first requests, e.g. 429,500,unparsable")] = "",
     seed: Annotated[int, typer.Option(help="seed of the server's choices")] = 0,
     profile: Annotated[str, typer.Option(help=f"answer as a kind of server does, of {', '.join(PROFILES)}")] = "plain",
+    models: Annotated[str, typer.Option(help="model names served, comma-separated (others get a 404); default: any")
+                      ] = "",
 ) -> None:
     """Serve a mock OpenAI-compatible model (and an HTTP agent endpoint) to try LLM seats without a model."""
     try:
@@ -449,6 +503,7 @@ def mock_llm(
             script=tuple(filter(None, script.split(","))),
             seed=seed,
             profile=profile,
+            models=tuple(filter(None, models.split(","))),
         )
     except ValidationError as error:
         raise typer.BadParameter("; ".join(e["msg"] for e in error.errors(include_url=False))) from None

@@ -213,14 +213,26 @@ class RemotePlayer(Player):
             return await exchange
         except RemoteFailed as error:
             if error.status in ACCESS_DENIED:
-                name = self.options.api_key_env
-                fix = (
-                    f"the key in ${name} was refused: fix it, then run again"
-                    if name
-                    else "no key was sent: name the variable holding it with api_key_env=VAR"
-                )
-                raise CannotPlay(f"seat {seat} ({self.label}): {error}; {fix}") from None
+                raise CannotPlay(f"seat {seat} ({self.label}): {error}; {self.key_fix()}") from None
             raise DecisionFailed(f"{error} ({error.failure})") from None
+
+    def key_fix(self) -> str:
+        """What to do about a refused key."""
+        name = self.options.api_key_env
+        if name:
+            return f"the key in ${name} was refused: fix it, then run again"
+        return "no key was sent: name the variable holding it with api_key_env=VAR"
+
+    def endpoint(self) -> str | None:
+        return self.describe()
+
+    async def preflight(self, obs: Observation) -> None:
+        async with httpx.AsyncClient(verify=_tls()) as client:
+            await self.check(client, obs)
+
+    @abstractmethod
+    async def check(self, client: httpx.AsyncClient, obs: Observation) -> None:
+        """The pre-flight's request (players/preflight.py); PreflightFailed saying what failed."""
 
     def take_audit(self) -> list[GameEvent]:
         audit, self._audit = self._audit, []

@@ -168,7 +168,7 @@ class Transport:
             breaker.answered()
             return Attempt(None, response.text, _ms_since(started), retries)
         status, body = response.status_code, response.text[:BODY_KEPT]
-        detail = f"{url}: HTTP {status} {response.reason_phrase}" + (f": {_message(body)}" if body.strip() else "")
+        detail = f"{url}: HTTP {status} {response.reason_phrase}" + (f": {message_of(body)}" if body.strip() else "")
         if status not in ACCESS_DENIED and (diagnosed := diagnose(status, body)):
             raise failed(RemoteFailed(diagnosed, detail, status, body))
         if status in RETRIED_STATUSES:
@@ -226,7 +226,7 @@ def retry_after(value: str | None) -> float | None:
     return max(0.0, (when - datetime.now(UTC)).total_seconds())
 
 
-def _message(body: str) -> str:
+def message_of(body: str) -> str:
     """The error message in an error body (OpenAI's `{"error": {"message": ...}}` and its variants), short."""
     try:
         data = orjson.loads(body)

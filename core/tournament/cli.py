@@ -32,6 +32,7 @@ from typer.core import TyperGroup
 from meeplog.core.audit import PlayerFellBack
 from meeplog.core.game import Recorded
 from meeplog.core.players import CannotPlay, EndpointDown, make_player
+from meeplog.core.preflight import preflight
 from meeplog.core.registry import load_rules
 from meeplog.core.runner import MatchSettings, dead_seat_policy
 from meeplog.core.specs import NamedSpec, PlayerSpec
@@ -188,6 +189,7 @@ def run(
         else:
             if stored:
                 console.print(f"resuming: {done} games already recorded, {total - done} to play")
+            check_endpoints(plan)
             workers = workers or cluster_cpus or default_workers_for(plan)
             within_cap = _play_with_progress(store, tournament, workers, concurrency, backend, settings, max_cost)
         from meeplog.core.analysis.losses import tournament_losses
@@ -226,6 +228,15 @@ def make_plan(
     for spec in dict.fromkeys((*(str(NamedSpec.parse(spec).spec) for spec in specs), fallback)):
         make_player(PlayerSpec.parse(spec), seed)  # a bad spec is refused now, not once per game
     return Plan(game, rules.version, config.model_dump(mode="json"), specs, games, seed, fallback)
+
+
+def check_endpoints(plan: Plan) -> None:
+    """Ask every endpoint the players call once before the first game (core/preflight.py): a wrong URL, port,
+    model or key stops the run here, in one line naming the player."""
+    rules = load_rules(plan.game)
+    players = [(f"player {label}", make_player(NamedSpec.parse(spec).spec, plan.seed))
+               for label, spec in zip(labels(plan.players), plan.players, strict=True)]
+    preflight(rules, rules.Config(**plan.config), players)
 
 
 def default_workers_for(plan: Plan) -> int:
