@@ -16,8 +16,8 @@ from meeplog.core.store import open_store
 from tests.tournament.plans import MEEPLOG, meeplog
 from tests.tournament.test_cli import standings_file
 
-DOWN_AFTER = 6.0  # seconds into the run
-DOWN_FOR = 20.0  # the issue's check waits 90 s; a shorter outage shows the same within the suite's time
+DOWN_AFTER = 10  # answers into the run (the issue's check: 6 s; a count holds on a loaded machine too)
+DOWN_FOR = 20.0  # seconds; the issue's check waits 90 s, and a shorter outage shows the same in the suite's time
 
 
 def free_port() -> int:
@@ -26,25 +26,32 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def mock_llm(port: int) -> subprocess.Popen[str]:
+def mock_llm(port: int, answers: list[str]) -> subprocess.Popen[str]:
+    """The mock server in a process of its own; each game answer it gives is appended to `answers`."""
     server = subprocess.Popen([MEEPLOG, "mock-llm", "--port", str(port), "--delay", "0.3"],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert server.stdout is not None
     assert "mock model at" in server.stdout.readline()  # it listens
-    threading.Thread(target=server.stdout.read, daemon=True).start()  # its lines, read so that it never blocks
+
+    def read(lines) -> None:
+        answers.extend(line for line in lines if "/chat/completions ->" in line)
+
+    threading.Thread(target=read, args=(server.stdout,), daemon=True).start()
     return server
 
 
 def test_a_model_server_that_dies_mid_run_and_comes_back_costs_no_game(tmp_path: Path):
     port = free_port()
-    servers = [mock_llm(port)]
+    answers: list[str] = []
+    servers = [mock_llm(port, answers)]
 
     def outage() -> None:
-        time.sleep(DOWN_AFTER)
+        while len(answers) < DOWN_AFTER and servers[0].poll() is None:
+            time.sleep(0.05)
         servers[0].kill()
         servers[0].wait()
         time.sleep(DOWN_FOR)
-        servers.append(mock_llm(port))
+        servers.append(mock_llm(port, answers))
 
     threading.Thread(target=outage, daemon=True).start()
     try:
