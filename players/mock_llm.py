@@ -3,8 +3,9 @@
 It serves POST .../chat/completions (the LLM seat) and POST /agent (the HTTP agent seat). A legal answer
 is one of the commands listed in the prompt (players/prompts.py), in a response schema narrowed to the legal
 commands (`legal=schema`), or in the observation's `legal`, with a `reasoning` text first when the response
-schema has room for one (`reasoning=field`); it is chosen at random with a generator seeded by the server's
-seed and the request itself, so the same request gets
+schema has room for one (`reasoning=field`); where a prompt lists none (`legal=off` or `count`), a command that
+fits the game's schema, read from the view and the game's reasons as players/mock_guess.py reads them. It is
+chosen at random with a generator seeded by the server's seed and the request itself, so the same request gets
 the same command whatever came before (runs compare, games in flight or not); the policy makes some
 answers bad, slow, failing or missing, so that every failure class can be produced on purpose. A request
 whose client has gone by the time its answer is ready is not answered, and is not counted in `answered`.
@@ -35,8 +36,9 @@ from typing import Annotated, Any, Literal
 import typer
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from meeplog.players.mock_guess import guessed_command
 from meeplog.players.preflight import PREFLIGHT_HEADER
-from meeplog.players.prompts import PLAN_TEXT, ahead_in, legal_in
+from meeplog.players.prompts import PLAN_TEXT, VIEW_MARK, ahead_in, legal_in
 
 
 class Behaviour(StrEnum):
@@ -291,7 +293,8 @@ class _Handler(BaseHTTPRequestHandler):
             status = 400 if behaviour is Behaviour.OVER_CONTEXT else int(behaviour)
             self._send(status, {"error": {"message": ERROR_MESSAGES[behaviour]}}, headers)
             return
-        commands = (_listed(body["messages"]) or _narrowed(body)) if chat else body.get("legal") or []
+        commands = (_listed(body["messages"]) or _narrowed(body) or _guessed(body, self.server.chooser(body))
+                    ) if chat else body.get("legal") or []
         content, finish = self._answer(behaviour, commands, body)
         if chat:
             self._send(200, _completion(body, content, finish, self.server.policy.profile))
@@ -405,6 +408,15 @@ def _listed(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if message.get("role") == "user" and (commands := legal_in(str(message.get("content")))):
             return commands
     return []
+
+
+def _guessed(body: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+    """With no command listed (legal=off or count): one read from the prompt as mock_guess.py reads it."""
+    messages = body.get("messages") or []
+    system = next((str(m.get("content")) for m in messages if m.get("role") == "system"), "")
+    user = next((text for text in reversed(_user_texts(body)) if VIEW_MARK in text), "")
+    guessed = guessed_command(system, user, _answer_schema(body), rng)
+    return [guessed] if guessed is not None else []
 
 
 def _answer_schema(body: dict[str, Any]) -> dict[str, Any]:

@@ -49,6 +49,8 @@ UNSET_OPTIONS = frozenset({"players", "data_file"})  # config fields that are no
 FEED_LINES = 40  # at most this many events of "since your last turn"
 INLINE_WIDTH = 100  # a list or mapping shorter than this is written on one line
 LEGAL_MARK = "Your legal commands"  # heads the numbered list; the mock server finds the commands under it
+VIEW_MARK = "Your view:\n"  # heads the view; the mock server reads it when no command is listed (mock_guess.py)
+SCHEMA_MARK = "The game's commands, as a JSON schema:\n"  # heads the schema quoted when none is listed
 AHEAD_MARK = "What you may choose after each listed command"  # heads the steps of a chain, for the mock too
 AHEAD_MOST = 6_000  # characters of the later steps of a chain shown, at most (each is paid for in every prompt)
 AHEAD_MARGIN = 200  # characters of PROMPT_BUDGET those steps leave unused when they fill the rest
@@ -149,7 +151,7 @@ def system_text(rules: Rules[Any, Any], options: str = "", harness: Harness = DE
         schema = orjson.dumps(command_schema(type(rules)).union_schema).decode()
         answer = (
             f'{{{reasoning}"command": <one of the game\'s commands, legal now>}}. '
-            f"The game's commands, as a JSON schema:\n{schema}"
+            f"{SCHEMA_MARK}{schema}"
         )
     return (
         f"You are playing {rules.title}, a tabletop game, as one of the seats.\n\n"
@@ -187,7 +189,7 @@ def turn_text(
             "Since your last turn (oldest first):\n"
             + "\n".join(f"- {obs.rules.describe(named, event)}" for event in events)
         )
-    parts.append("Your view:\n" + render_view(obs.view))
+    parts.append(VIEW_MARK + render_view(obs.view))
     if harness.lists:
         parts.append(f"{LEGAL_MARK}:\n" + legal_list(obs.rules, named, obs.legal))
     elif harness.legal == "count":

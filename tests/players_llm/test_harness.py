@@ -3,7 +3,9 @@ in its answer (`reasoning=field|off`). Each is recorded in every exchange and is
 
 from __future__ import annotations
 
-from meeplog.core.audit import CommandRejected, GameFinished, PlayerFellBack
+import pytest
+
+from meeplog.core.audit import CommandAccepted, CommandRejected, GameFinished, PlayerFellBack
 from meeplog.core.registry import load_rules
 from meeplog.core.tournament.schedule import labels
 from meeplog.players.answers import command_codec, command_schema, parse_answer
@@ -28,7 +30,21 @@ def test_legal_count_tells_only_how_many_and_the_system_message_quotes_the_comma
     assert "You have 2 legal commands." in user and LEGAL_MARK not in user
     assert '"Pick"' in system and "how many legal commands you have" in system
     assert {e.harness for e in exchanges(game)} == {"legal=count,reasoning=off,plans=true"}
-    assert events(game, GameFinished)  # the mock, shown nothing to copy, answers prose: the fallback plays
+    assert events(game, GameFinished)
+
+
+@pytest.mark.parametrize("legal", ["off", "count"])
+def test_with_no_command_listed_the_mock_answers_commands_of_the_schema_and_a_forest_game_ends_with_a_result(
+    mock_server, legal
+):
+    server = mock_server(seed=2)
+    game = play("forest", [llm(server, legal=legal), bot(1), bot(2)], seed=5)
+    assert events(game, GameFinished), "no forfeit: the seat found legal commands from the view and the reasons"
+    answers = exchanges(game)
+    assert answers and not any(e.failure in {"unparsable", "empty", "truncated"} for e in answers)
+    decisions = [e for e in events(game, CommandAccepted) + events(game, PlayerFellBack) if e.seat == 0]
+    fell_back = [e for e in decisions if isinstance(e, PlayerFellBack)]
+    assert len(fell_back) <= len(decisions) // 10, "a reader of the view and of the reasons plays mostly legally"
 
 
 def test_legal_off_tells_nothing_of_the_legal_commands(mock_server):
