@@ -87,6 +87,7 @@ PARAMETER_ERRORS = {  # OpenAI's reasoning models' 400 bodies, word for word
     },
 }
 REASONING_TOKENS_PER_WORD = 8  # what the mock says it spent reasoning, for each word of its answer
+CHARS_PER_TOKEN = 4  # an answer longer than its request's max_tokens of these is cut there
 
 
 class MockPolicy(BaseModel):
@@ -297,6 +298,7 @@ class _Handler(BaseHTTPRequestHandler):
                     ) if chat else body.get("legal") or []
         content, finish = self._answer(behaviour, commands, body)
         if chat:
+            content, finish = _within_limit(body, content, finish)
             self._send(200, _completion(body, content, finish, self.server.policy.profile))
         else:
             self._send_text(200, content)
@@ -444,6 +446,15 @@ def _spoiled(commands: list[dict[str, Any]], chosen: dict[str, Any]) -> dict[str
         if numbers:
             return {**command, numbers[0]: 999}
     return chosen
+
+
+def _within_limit(body: dict[str, Any], content: str, finish: str) -> tuple[str, str]:
+    """The answer cut where the request's token limit ends it (CHARS_PER_TOKEN characters a token), as a model's
+    server cuts it: finish_reason `length`."""
+    limit = body.get("max_completion_tokens") or body.get("max_tokens")
+    if isinstance(limit, int) and len(content) > limit * CHARS_PER_TOKEN:
+        return content[: limit * CHARS_PER_TOKEN], "length"
+    return content, finish
 
 
 def _completion(body: dict[str, Any], content: str, finish: str, profile: Profile = "plain") -> dict[str, Any]:

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, NamedTuple
 
+import orjson
 import typer
 from rich.console import Console
 from rich.text import Text
@@ -28,7 +29,7 @@ from meeplog.core.specs import NamedSpec, PlayerSpec
 from meeplog.core.store import DEFAULT_DB, GameNotFound, open_store
 from meeplog.replays.fork import fork as fork_game
 from meeplog.replays.format import read_replay
-from meeplog.replays.present import position_document, position_report, verdict_report
+from meeplog.replays.present import position_document, position_report, reparse_table, verdict_report
 from meeplog.replays.transfer import export_game, import_history
 from meeplog.replays.travel import at_step
 from meeplog.replays.verify import verify as verify_history
@@ -97,6 +98,44 @@ def verify(
 
         fail(f"{failed} of {checked} games diverge from the installed rules")
     console.print(f"all {checked} games verify")
+
+
+@app.command("reparse")
+def reparse(
+    sources: Annotated[list[str] | None, typer.Argument(help="replay files or stored game ids")] = None,
+    tournament: Annotated[str | None, typer.Option(help="every game of this tournament (an id or unique prefix)")
+                          ] = None,
+    db: DbOption = DEFAULT_DB,
+    json_file: Annotated[Path | None, typer.Option("--json", help="also write the report to this JSON file")] = None,
+) -> None:
+    """Read every stored model answer again with today's parser, asking no model: per model, the answers whose
+    class changes, and how many fallbacks and forfeits were the harness's failures rather than the model's."""
+    from meeplog.replays.reparse import reparse as reparse_games
+
+    with user_errors():
+        if not sources and tournament is None:
+            raise ValueError("name replay files or game ids to read again, or a --tournament")
+        histories = [loaded.history for loaded in _each(sources or [], db, every=False)]
+        if tournament is not None:
+            histories += _tournament_games(tournament, db)
+        found = reparse_games(histories)
+        if not found:
+            raise ValueError(f"no model answered in the {len(histories)} games named: nothing to read again")
+        console.print(reparse_table(found, len(histories)))
+        if json_file is not None:
+            _write(json_file, orjson.dumps({name: model.as_json() for name, model in found.items()},
+                                           option=orjson.OPT_INDENT_2))
+            console.print(f"written to {json_file}")
+
+
+def _tournament_games(prefix: str, db: str) -> list[list[Recorded]]:
+    """The stored games of a tournament, in the order of its schedule."""
+    from meeplog.core.tournament.schedule import game_id
+    from meeplog.core.tournament.stored import load_tournament, resolve_tournament
+
+    store = open_store(db)
+    played = load_tournament(store, resolve_tournament(store, prefix))
+    return [store.history(game_id(played.id, index)) for index in sorted(played.results)]
 
 
 @app.command("show")

@@ -15,6 +15,7 @@ from meeplog.core.audit import LlmExchange
 from meeplog.core.narrate import narrate
 from meeplog.core.registry import load_rules
 from meeplog.core.store import game_codec
+from meeplog.replays.reparse import ModelReparse
 from meeplog.replays.travel import Position, state_data
 from meeplog.replays.verify import Divergence, Verdict
 
@@ -162,3 +163,21 @@ def position_document(position: Position, seat: int | None) -> bytes:
 def _versioned(events: Iterable[tuple[int, Any]]) -> list[dict[str, Any]]:
     return [{"version": version, "event": event} for version, event in events]
 
+
+
+def reparse_table(found: dict[str, ModelReparse], games: int) -> Table:
+    """`meeplog replay reparse`'s report: a row per model."""
+    table = Table(title=f"Model answers read again with today's parser ({games} games)")
+    for column in ("player", "answers", "changed", "how", "fallbacks", "of them harness", "forfeits",
+                   "of them harness"):
+        table.add_column(column, justify="left" if column in ("player", "how") else "right", overflow="fold")
+    for name, model in sorted(found.items()):
+        how = "; ".join(f"{then} -> {now}: {n}" for (then, now), n in sorted(model.changes.items())) or "-"
+        table.add_row(name, str(model.answers), str(model.changed), how, str(model.fallbacks),
+                      _share(model.harness_fallbacks, model.fallbacks), str(model.forfeits),
+                      _share(model.harness_forfeits, model.forfeits))
+    return table
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{part} ({100 * part / whole:.0f}%)" if whole else "-"
