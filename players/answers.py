@@ -17,6 +17,7 @@ only answer a legal command.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections.abc import Sequence
 from functools import cache, cached_property
@@ -32,6 +33,7 @@ from meeplog.core.kernel import Command, Rules
 
 _THINKING = re.compile(r"<think>.*?</think>", re.DOTALL)
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
+_DECODER = json.JSONDecoder()
 
 
 class BadAnswer(ValueError):
@@ -163,6 +165,8 @@ def _data(text: str | None, truncated: bool) -> Any:
     try:
         data = _json_in(text)
     except ValueError:
+        if (whole := _whole_command(text)) is not None:
+            return whole
         if truncated:
             raise BadAnswer(TRUNCATED, "the answer was cut off before its JSON ended (too many tokens)") from None
         raise BadAnswer(UNPARSABLE, "the answer held no JSON object") from None
@@ -173,6 +177,21 @@ def _data(text: str | None, truncated: bool) -> Any:
     ):
         data = {key: value for key, value in data.items() if key != "reasoning"}  # kept apart, never a command
     return data
+
+
+def _whole_command(text: str) -> dict[str, Any] | None:
+    """The command of an answer whose JSON does not end, cut off after its command (`{"command": {...}, "then":
+    [{"ty`, a token limit) or left open: the model gave its move whole, so it is read, and the rest of a plan is
+    asked again."""
+    for key in ("command", "choice"):
+        _, mark, rest = text.partition(f'"{key}":')
+        if mark:
+            try:
+                value, _ = _DECODER.raw_decode(rest.lstrip())
+            except ValueError:
+                continue
+            return {key: value}
+    return None
 
 
 def _command(data: Any, schema: CommandSchema, legal: Sequence[Command]) -> Command:

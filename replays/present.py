@@ -166,18 +166,17 @@ def _versioned(events: Iterable[tuple[int, Any]]) -> list[dict[str, Any]]:
 
 
 def reparse_table(found: dict[str, ModelReparse], games: int) -> Table:
-    """`meeplog replay reparse`'s report: a row per model."""
+    """`meeplog replay reparse`'s report: a row per model, each change of class on a line of its own."""
     table = Table(title=f"Model answers read again with today's parser ({games} games)")
-    for column in ("player", "answers", "changed", "how", "fallbacks", "of them harness", "forfeits",
-                   "of them harness"):
-        table.add_column(column, justify="left" if column in ("player", "how") else "right", overflow="fold")
+    for column in ("player", "answers", "changed", "from -> to", "fell back (harness's)", "forfeits (harness's)"):
+        table.add_column(column, justify="left" if column in ("player", "from -> to") else "right", overflow="fold")
     for name, model in sorted(found.items()):
-        how = "; ".join(f"{then} -> {now}: {n}" for (then, now), n in sorted(model.changes.items())) or "-"
-        table.add_row(name, str(model.answers), str(model.changed), how, str(model.fallbacks),
-                      _share(model.harness_fallbacks, model.fallbacks), str(model.forfeits),
-                      _share(model.harness_forfeits, model.forfeits))
+        how = "\n".join(f"{then} -> {now}: {n}" for (then, now), n in sorted(model.changes.items())) or "-"
+        table.add_row(name, str(model.answers), str(model.changed), how,
+                      _share(model.harness_fallbacks, model.fallbacks), _share(model.harness_forfeits, model.forfeits))
     return table
 
 
 def _share(part: int, whole: int) -> str:
-    return f"{part} ({100 * part / whole:.0f}%)" if whole else "-"
+    """`12 (9, 75%)`: a count and how many of it were the harness's."""
+    return f"{whole} ({part}, {100 * part / whole:.0f}%)" if whole else "0"

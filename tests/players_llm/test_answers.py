@@ -20,9 +20,18 @@ LEGAL = [PlayCard(3), PlayCard(9), PassCash()]
     'I will play the nine.\n```json\n{"command": {"type": "PlayCard", "card": 9}}\n```',
     '<think>The {best} card is the nine.</think>{"command": {"type": "PlayCard", "card": 9}}',
     'Answer: {"command": {"type": "PlayCard", "card": "9"}} -- good luck!',
+    '{"command": {"type": "PlayCard", "card": 9}, "then": [{"type": "Pass',  # cut after a whole command
+    '{"choice": 1, "then": [',
 ])
 def test_the_accepted_forms_all_give_the_command(text):
     assert parse_answer(text, SCHEMA, LEGAL) == PlayCard(9)
+
+
+@pytest.mark.parametrize("truncated", [True, False])
+def test_an_answer_cut_before_its_command_ends_is_no_command(truncated):
+    with pytest.raises(BadAnswer) as bad:
+        parse_answer('{"command": {"type": "PlayCard", "ca', SCHEMA, LEGAL, truncated=truncated)
+    assert bad.value.failure == ("truncated" if truncated else "unparsable")
 
 
 def test_commands_with_tuples_and_no_fields_are_rebuilt_as_the_games_dataclasses():
