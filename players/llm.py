@@ -127,6 +127,12 @@ class LlmPlayer(RemotePlayer):
             return legal_schema(type(obs.rules), obs.legal, reasoning=reasoning)
         return command_schema(type(obs.rules)).json_schema(reasoning=reasoning, plan=plan)
 
+    def prices(self) -> tuple[float, float] | None:
+        o = self.options
+        if o.input_price is None and o.output_price is None:
+            return None
+        return o.input_price or 0.0, o.output_price or 0.0
+
     @property
     def _endpoint(self) -> tuple[str, str]:
         return self.url, self.options.model

@@ -53,6 +53,7 @@ from meeplog.core.audit import ILLEGAL, LlmExchange
 from meeplog.core.kernel import Command, GameEvent
 from meeplog.core.limits import MAX_OBSERVATION_BYTES
 from meeplog.core.players import CannotPlay, DecisionFailed, Observation, Player
+from meeplog.core.spending import TOKENS_PER_PRICE, reserved
 from meeplog.players.answers import BadAnswer, command_codec, command_schema, parse_plan, reasoning_in
 from meeplog.players.transport import (
     ACCESS_DENIED,
@@ -196,10 +197,36 @@ class RemotePlayer(Player):
         def record_failure(attempt: Attempt) -> None:
             self._record(obs.seat, request, attempt, Reply(attempt.body), failure=attempt.failure)
 
-        attempt = await self.transport.post(
-            client, request.url, body, self._headers(), on_failure=record_failure, diagnose=self.diagnose
-        )
+        with reserved(self.most_cost(body, request.payload), f"seat {obs.seat} ({self.describe()})") as spent:
+            attempt = await self.transport.post(
+                client, request.url, body, self._headers(), on_failure=record_failure, diagnose=self.diagnose
+            )
+            spent.append(self.cost_of(attempt))
         return request, attempt
+
+    def prices(self) -> tuple[float, float] | None:
+        """What a million prompt and completion tokens cost (the spec's prices), or None for an unpriced seat."""
+        return None
+
+    def most_cost(self, body: bytes, payload: dict[str, Any]) -> float | None:
+        """The most a request can cost: its body's length in tokens (a token is at least a byte) and the answer's
+        token limit, at the seat's prices; None for an unpriced seat (core/spending.py)."""
+        prices = self.prices()
+        if prices is None:
+            return None
+        limit = payload.get("max_completion_tokens") or payload.get("max_tokens") or 0
+        return (len(body) * prices[0] + int(limit) * prices[1]) / TOKENS_PER_PRICE
+
+    def cost_of(self, attempt: Attempt) -> float:
+        """What an answered request cost, by the tokens its answer reports (0 when unpriced or unreadable)."""
+        prices = self.prices()
+        if prices is None:
+            return 0.0
+        try:
+            reply = self.read(attempt)
+        except RemoteFailed:
+            return 0.0
+        return (reply.prompt_tokens * prices[0] + reply.completion_tokens * prices[1]) / TOKENS_PER_PRICE
 
     def diagnose(self, status: int, body: str) -> str | None:
         """A failure class for an HTTP error that no retry can mend (see Transport.post); None: by its status."""

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from meeplog.core.audit import ANSWER_FAILURES, DECISIONS, CommandAccepted, CommandRejected, LlmExchange, PlayerFellBack
 from meeplog.core.game import Recorded
 from meeplog.core.specs import NamedSpec
+from meeplog.core.spending import TOKENS_PER_PRICE
 
 PRICES = ("input_price", "output_price")  # spec options: per million prompt and completion tokens
-TOKENS_PER_PRICE = 1_000_000
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,10 @@ exchanges reach this process decision by decision). A game is expected to cost w
 on average; until one is recorded nothing is known, so games start one at a time. A new game starts only if
 the spend, the rest of what the running games are expected to cost and the new game's expected cost stay
 within the cap. Running games are never stopped: the cap can be passed by what they cost beyond their
-expectation. Once no game may start and none runs, the run stops (OverBudget) and the same command with a
-higher cap resumes it.
+expectation; the purse (core/spending.py), shared with the workers, keeps them from doing so: a request that could
+cost more than what is left is not sent, and the run stops there. Once no game may start and none runs, or a
+request was refused, the run stops (OverBudget) and the same command with a higher cap resumes it: the game a
+refused request stopped goes on from its stored decisions.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 
 from meeplog.core.audit import LlmExchange
 from meeplog.core.game import Recorded
+from meeplog.core.spending import Purse
 from meeplog.core.tournament.aggregate import Tournament
 from meeplog.core.tournament.behaviour import cost
 from meeplog.core.tournament.events import GameFailed, GameRecorded
@@ -51,7 +54,7 @@ class _Running:
 class Budget:
     """The spend of one tournament against its cap, kept as games are recorded and as they progress."""
 
-    def __init__(self, cap: float, tournament: Tournament) -> None:
+    def __init__(self, cap: float, tournament: Tournament, purse: Purse | None = None) -> None:
         check_priced(tournament.plan.players)
         self.cap = cap
         self.tournament = tournament
@@ -60,6 +63,9 @@ class Budget:
         self.recorded_spend = 0.0
         self.running: dict[uuid.UUID, _Running] = {}
         self.recorded(tournament.results.values())
+        self.purse = purse  # the workers' view of the spend, request by request; None where none is shared (Ray)
+        if purse is not None:
+            purse.add(self.recorded_spend)
 
     @property
     def spent(self) -> float:
@@ -81,12 +87,26 @@ class Budget:
     def started(self, task: GameTask) -> None:
         self.running[task.game_id] = _Running(task.index, task.seats)
 
+    def replaying(self, task: GameTask) -> None:
+        """A started game holds what an earlier run stored of it (replayed, not asked again): spent already."""
+        earlier = self._spend(task.game_id, task.stored)
+        if self.purse is not None:
+            self.purse.add(earlier)
+
     def progressed(self, records: Iterable[Recorded]) -> None:
         """Exchanges of games in flight, as they are saved: what each has spent so far."""
+        self._spend(None, records)
+
+    def _spend(self, game_id: uuid.UUID | None, records: Iterable[Recorded]) -> float:
+        """Add the exchanges among `records` (of `game_id`, or of the game each names) to their running games."""
+        spent = 0.0
         for record in records:
             event = record.event
-            if isinstance(event, LlmExchange) and (game := self.running.get(record.originator_id)):
-                game.spent += cost(game.seats[event.seat], event.prompt_tokens, event.completion_tokens) or 0.0
+            if isinstance(event, LlmExchange) and (game := self.running.get(game_id or record.originator_id)):
+                priced = cost(game.seats[event.seat], event.prompt_tokens, event.completion_tokens) or 0.0
+                game.spent += priced
+                spent += priced
+        return spent
 
     def recorded(self, results: Iterable[GameRecorded | GameFailed]) -> None:
         """Games recorded: their whole spend counts, and they no longer run."""
@@ -104,10 +124,14 @@ class Budget:
                 self.recorded_games += 1
         self.running = {game: run for game, run in self.running.items() if run.index not in done}
 
-    def why_stopped(self) -> str:
+    def why_stopped(self, refused: str | None = None) -> str:
+        """The line a stop at the cap prints: a request `refused` by the purse, or no game allowed to start."""
+        why = refused or (
+            f"spent {self.spent:.4g} of --max-cost {self.cap:g}, and a game is expected to cost"
+            f" {self.expected or 0.0:.4g}"
+        )
         return (
-            f"stopped at the cost cap: spent {self.spent:.4g} of --max-cost {self.cap:g}, and a game is expected to"
-            f" cost {self.expected or 0.0:.4g}; {self.results}/{len(self.tournament.plan.fixtures)} games recorded."
+            f"stopped at the cost cap: {why}; {self.results}/{len(self.tournament.plan.fixtures)} games recorded."
             " The same command with a higher --max-cost resumes"
         )
 
@@ -119,6 +143,9 @@ class Unlimited:
         return True
 
     def started(self, task: GameTask) -> None:
+        pass
+
+    def replaying(self, task: GameTask) -> None:
         pass
 
     def progressed(self, records: Iterable[Recorded]) -> None:

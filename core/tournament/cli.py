@@ -178,6 +178,9 @@ def run(
         plan = make_plan(game, player, games, seats, seed, option, fallback)
         if max_cost is not None:
             check_priced(plan.players)
+            if backend == "ray":
+                console.print("note: on Ray, --max-cost is checked as each game starts, not before each request: the"
+                              " games running may pass it by what they cost beyond what a game is expected to cost")
         cluster_cpus = connect(address) if backend == "ray" else None
         store = open_store(db)
         tournament, stored = open_tournament(store, plan)

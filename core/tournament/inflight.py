@@ -23,6 +23,7 @@ from multiprocessing.context import BaseContext
 from multiprocessing.process import BaseProcess
 from multiprocessing.queues import Queue
 
+from meeplog.core.spending import Purse
 from meeplog.core.tournament.progress import Sent, draining
 from meeplog.core.tournament.worker import GameTask, Outcome, play_game, saved, start_worker
 
@@ -33,9 +34,9 @@ class WorkerLost(RuntimeError):
     """The worker process playing a game died before the game ended."""
 
 
-def serve(connection: Connection, progress: Queue[Sent]) -> None:
+def serve(connection: Connection, progress: Queue[Sent], purse: Purse | None = None) -> None:
     """A worker process: play every game sent until told to stop (None), each as its own asyncio task."""
-    start_worker(progress)
+    start_worker(progress, purse)
     asyncio.run(_serve(connection))
 
 
@@ -73,7 +74,7 @@ class InFlightPool:
     blames_one_game = False  # a dead worker fails all its games in flight: each is played again alone
     most_per_submit = 1  # games are handed out one at a time, as a worker has room
 
-    def __init__(self, context: BaseContext, workers: int, concurrency: int) -> None:
+    def __init__(self, context: BaseContext, workers: int, concurrency: int, purse: Purse | None = None) -> None:
         self.workers = workers
         self.concurrency = concurrency
         self.progress: Queue[Sent] = context.Queue()
@@ -84,7 +85,7 @@ class InFlightPool:
         self._workers = []
         for _ in range(workers):
             ours, theirs = context.Pipe()
-            process = context.Process(target=serve, args=(theirs, self.progress), daemon=True)
+            process = context.Process(target=serve, args=(theirs, self.progress, purse), daemon=True)
             process.start()
             theirs.close()
             self._workers.append(_Worker(process, ours))

@@ -39,6 +39,7 @@ from meeplog.core.game import Recorded
 from meeplog.core.players import CannotPlay, load_player_class
 from meeplog.core.runner import DEFAULT_SETTINGS, MatchSettings
 from meeplog.core.specs import NamedSpec
+from meeplog.core.spending import Purse, SpendCapReached
 from meeplog.core.store import GameStore, Row
 from meeplog.core.tournament.aggregate import Tournament
 from meeplog.core.tournament.budget import Budget, OverBudget, Unlimited
@@ -278,14 +279,19 @@ def play_tournament(
     tournament.start(workers)
     save(store, tournament, watcher=watcher)
     writer = Writer(store, tournament, watcher, own_writes=own_writes)
-    budget = Budget(max_cost, tournament) if max_cost is not None else Unlimited()
+    purse = Purse.new(worker_context(), 0.0, max_cost) if max_cost is not None and backend == "local" else None
+    budget = Budget(max_cost, tournament, purse) if max_cost is not None else Unlimited()
     in_flight = concurrency or default_concurrency(has_remote_seat(tournament))
     room = workers * max(in_flight, QUEUED_PER_WORKER)
-    while queue:
-        pool = _open_pool(backend, workers, in_flight)
-        for suspect in _play_in_pool(writer, queue, pool, workers, room, budget=budget):
-            if _play_in_pool(writer, deque([suspect]), _open_pool(backend, 1, 1), 1, 1, budget=budget):
-                writer.finished([GameFailed(suspect.index, WORKER_DIED)])
+    try:
+        while queue:
+            pool = _open_pool(backend, workers, in_flight, purse)
+            for suspect in _play_in_pool(writer, queue, pool, workers, room, budget=budget):
+                if _play_in_pool(writer, deque([suspect]), _open_pool(backend, 1, 1, purse), 1, 1, budget=budget):
+                    writer.finished([GameFailed(suspect.index, WORKER_DIED)])
+    except SpendCapReached as refused:
+        assert isinstance(budget, Budget)
+        raise OverBudget(budget.why_stopped(str(refused))) from None
     writer.flush()
     tournament.finish()
     save(store, tournament, watcher=watcher)
@@ -316,10 +322,10 @@ class OneGameEach:
     blames_one_game = False
     most_per_submit = MOST_PER_CHUNK
 
-    def __init__(self, context: BaseContext, workers: int) -> None:
+    def __init__(self, context: BaseContext, workers: int, purse: Purse | None = None) -> None:
         self.progress: Queue[Sent] = context.Queue()
         self.executor = ProcessPoolExecutor(workers, mp_context=context, initializer=start_worker,
-                                            initargs=(self.progress,))
+                                            initargs=(self.progress, purse))
         try:
             self.executor.submit(os.getpid).result()
         except BrokenProcessPool as error:  # a worker that dies before any game is no game's fault
@@ -358,11 +364,14 @@ def _settle(chunk: Future[list[Outcome]], games: Sequence[Future[Outcome]]) -> N
             game.set_result(outcome)
 
 
-def _open_pool(backend: Backend, workers: int, concurrency: int) -> Pool:
+def _open_pool(backend: Backend, workers: int, concurrency: int, purse: Purse | None) -> Pool:
+    """The pool of a backend; its local workers share the run's `purse`, if it has a cap."""
     if backend == "ray":
         return RayPool(concurrency)
     context = worker_context()
-    return InFlightPool(context, workers, concurrency) if concurrency > 1 else OneGameEach(context, workers)
+    if concurrency > 1:
+        return InFlightPool(context, workers, concurrency, purse)
+    return OneGameEach(context, workers, purse)
 
 
 def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, workers: int, room: int, *,
@@ -380,7 +389,10 @@ def _play_in_pool(writer: Writer, queue: deque[GameTask], pool: Pool, workers: i
                 chunk = chunks.take(queue, size, budget)
                 if not chunk:  # the budget refused the next game
                     break
-                chunk = [writer.with_stored(task) for task in chunk] if remote else chunk
+                if remote:
+                    chunk = [writer.with_stored(task) for task in chunk]
+                    for replayed in chunk:
+                        budget.replaying(replayed)
                 running.update(zip(pool.submit(chunk), chunk, strict=True))
             if queue and not running:  # room for a game, and the budget refused it
                 raise OverBudget(budget.why_stopped())

@@ -33,6 +33,7 @@ from meeplog.core.players import CannotPlay, make_player
 from meeplog.core.registry import load_rules
 from meeplog.core.runner import DeadSeatPolicy, MatchRunner, MatchSettings
 from meeplog.core.specs import NamedSpec, PlayerSpec
+from meeplog.core.spending import Purse, use_purse
 from meeplog.core.store import Row, encoded
 from meeplog.core.tournament.behaviour import seat_reports
 from meeplog.core.tournament.events import GameFailed, GameRecorded
@@ -83,7 +84,7 @@ Outcome = PlayedGame | GameFailed
 _progress: list[Queue[Sent]] = []  # where this worker sends the records of games in progress
 
 
-def start_worker(progress: Queue[Sent]) -> None:
+def start_worker(progress: Queue[Sent], purse: Purse | None = None) -> None:
     """Set a worker up: the queue its games' progress goes to, and its end with the tournament process.
 
     Ctrl-C reaches the whole process group; the tournament process alone decides what it stops. Ignoring it
@@ -92,6 +93,7 @@ def start_worker(progress: Queue[Sent]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _progress.append(progress)
     send_outages_to(progress)
+    use_purse(purse)
     exit_with_parent()
 
 

@@ -1,16 +1,20 @@
-"""`--max-cost`: no game starts once the spend and the running games' expected cost would pass the cap; the
-run stops with one line and status 3, and the same command with a higher cap resumes it."""
+"""`--max-cost`: no game starts once the spend and the running games' expected cost would pass the cap, and no
+request is sent that could pass it; the run stops with one line and status 3, and the same command with a higher cap
+resumes it."""
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
 import uuid
 
 import pytest
 
 from meeplog.core.audit import LlmExchange
 from meeplog.core.game import Recorded
+from meeplog.core.spending import Purse, SpendCapReached, reserved, use_purse
 from meeplog.core.store import open_store
-from meeplog.core.tournament.behaviour import SeatReport
+from meeplog.core.tournament.behaviour import SeatReport, cost
 from meeplog.core.tournament.budget import Budget, UnpricedBudget
 from meeplog.core.tournament.events import GameFailed, GameRecorded
 from meeplog.core.tournament.run import task
@@ -86,20 +90,52 @@ def test_a_cap_without_prices_is_refused_in_one_line(tmp_path):
     assert run.returncode == 1 and "no player has prices" in run.stderr and "Traceback" not in run.stderr
 
 
-def test_a_tournament_stops_at_its_cap_and_resumes_with_a_higher_one(tmp_path):
+def test_a_tournament_stops_before_a_request_could_pass_its_cap_and_resumes_with_a_higher_one(tmp_path):
+    cap = 20.0  # at 0.001 a token, a Forest game with the mock costs more than that: the first game stops in its middle
     with serving() as server:
         model = f"m=llm:base_url={server.url}/v1,model=mock,input_price=1000,output_price=1000"
         db, out = str(tmp_path / "t.db"), str(tmp_path / "out")
         command = ["tournament", "forest", "-p", model, "-p", "random", "-p", "random", "--games", "12",
                    "--workers", "1", "--db", db, "--out", out]
-        capped = meeplog(*command, "--max-cost", "0.5")
+        capped = meeplog(*command, "--max-cost", str(cap))
         assert capped.returncode == 3, capped.stdout + capped.stderr
         [line] = [line for line in capped.stdout.splitlines() if line.startswith("stopped at the cost cap")]
-        assert "--max-cost 0.5" in line and "1/12 games recorded" in line and "higher --max-cost resumes" in line
+        assert f"of --max-cost {cap:g} is spent or set aside, so it was not sent" in line
+        assert "higher --max-cost resumes" in line
         store = open_store(db)
+        spent = sum(cost(model, e.prompt_tokens, e.completion_tokens) or 0.0 for e in stored_exchanges(store))
+        assert 0 < spent <= cap, "--max-cost is never passed"
         [found] = tournament_ids(store)
-        assert len(load_tournament(store, found).results) == 1  # the first game, which no recorded game priced
+        assert len(load_tournament(store, found).results) < 12
         resumed = meeplog(*command, "--max-cost", "100000")
         assert resumed.returncode == 0, resumed.stdout + resumed.stderr
-        assert "resuming: 1 games already recorded" in resumed.stdout
+        assert "resuming:" in resumed.stdout
         assert len(load_tournament(open_store(db), found).results) == 12
+
+
+def stored_exchanges(store):
+    return [r.event for game in store.games() for r in store.history(game.id) if isinstance(r.event, LlmExchange)]
+
+
+def take_ten(purse: Purse, taken) -> None:
+    """Reserve 1.0 ten times, settling each to 0.5 (a request that cost half its worst); count the reservations."""
+    use_purse(purse)
+    for _ in range(10):
+        with contextlib.suppress(SpendCapReached), reserved(1.0, "a seat") as spent:
+            spent.append(0.5)
+            with taken.get_lock():
+                taken.value += 1
+
+
+def test_processes_sharing_a_purse_never_set_aside_more_than_its_cap():
+    context = multiprocessing.get_context("fork")
+    purse, taken = Purse.new(context, 2.0, 8.0), context.Value("i", 0)
+    processes = [context.Process(target=take_ten, args=(purse, taken)) for _ in range(3)]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(60)
+    assert all(process.exitcode == 0 for process in processes)
+    assert purse.spent == pytest.approx(2.0 + 0.5 * taken.value) and purse.spent <= 8.0
+    # 2 spent, each reservation 1.0 settled to 0.5: the 11th leaves 7.5, and a 12th would need 8.5 set aside
+    assert 1 <= taken.value <= 11
