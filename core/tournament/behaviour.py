@@ -99,6 +99,8 @@ class PlayerReport:
     cost: float | None  # None: the spec gives no prices
     reasoning_tokens: int = 0  # of completion_tokens
     requests_per_game: float | None = None  # requests over the games it played (None: no game)
+    played: int = 0  # games recorded with the player seated, rated or not
+    requests_per_decision: float | None = None  # requests over its decisions (under 1: whole turns answered at once)
 
 
 def player_report(spec: str, seats: Iterable[SeatReport]) -> PlayerReport:
@@ -125,6 +127,8 @@ def player_report(spec: str, seats: Iterable[SeatReport]) -> PlayerReport:
         cost=cost(spec, prompt_tokens, completion_tokens),
         reasoning_tokens=sum(s.reasoning_tokens for s in seats),
         requests_per_game=sum(s.requests for s in seats) / len(seats) if seats else None,
+        played=len(seats),
+        requests_per_decision=sum(s.requests for s in seats) / decisions if decisions else None,
     )
 
 

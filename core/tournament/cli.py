@@ -64,7 +64,8 @@ from meeplog.core.tournament.stored import (
 )
 
 STOPPED_AT_A_BOUND = 3  # the exit status of a run stopped at --max-cost or --outage-wait (resumable)
-console = Console(highlight=False, width=None if sys.stdout.isatty() else 100)  # files and pipes get whole rows
+# Files and pipes get whole rows: no column is left out for them (a terminal's width leaves some out, and says so).
+console = Console(highlight=False, width=None if sys.stdout.isatty() else 240)
 
 
 class RunByDefault(TyperGroup):

@@ -26,11 +26,15 @@ PLAYER_WIDTH = 16  # the least width of a column that folds: a longer cell folds
 # left out first on narrow terminals
 LEFT_OUT_FIRST = ("95% CI", "loss CI", "rank", "score", "games", "refused", "failed", "forfeited", "fell back")
 REPORT_LEFT_OUT_FIRST = (
-    "cost",
     "retries",
     "requests/game",
-    "tokens in/out",
+    "games",
+    "rated",
+    "requests/decision",
     "latency p50/p95",
+    "tokens in/out",
+    "cost",
+    "forfeits",
     "fallbacks",
     "failures",
 )
@@ -83,9 +87,9 @@ def table(standings: Standings, width: int | None = None) -> Table:
 
 
 def report_table(standings: Standings, width: int | None = None) -> Table:
-    """How each player played: decisions, the share legal at the first answer, failures by class, fallbacks,
-    retries, requests per game, tokens (reasoning apart), latency of its requests and their cost
-    (core/tournament/behaviour.py)."""
+    """How each player played: its games and those rated, decisions, the share legal at the first answer, failures
+    by class, fallbacks and forfeits, retries, requests per decision and per game, tokens (reasoning apart), latency
+    of its requests and their cost (core/tournament/behaviour.py)."""
     rows = []
     for p in standings.players:
         r = p.report
@@ -93,11 +97,15 @@ def report_table(standings: Standings, width: int | None = None) -> Table:
         rows.append(
             {
                 "player": p.player,
+                "games": str(r.played),
+                "rated": str(p.games),
                 "decisions": str(r.decisions),
                 "legal 1st %": _percent(r.legal_first),
                 "failures": ", ".join(f"{kind} {count}" for kind, count in r.failures.items()) or "-",
                 "fallbacks": str(r.fallbacks),
+                "forfeits": str(p.forfeited),
                 "retries": str(r.retries),
+                "requests/decision": number(r.requests_per_decision),
                 "requests/game": "-" if r.requests_per_game is None else f"{r.requests_per_game:.1f}",
                 "tokens in/out": f"{r.prompt_tokens:,}/{r.completion_tokens:,}"
                 + (f" ({r.reasoning_tokens:,} reasoning)" if r.reasoning_tokens else ""),
@@ -121,7 +129,10 @@ def _fitted(
     ):
         columns.remove(column)
         left_out.append(column)
-    caption = f"left out for a narrow terminal: {', '.join(left_out)}" if left_out else None
+    caption = (
+        f"left out for a narrow terminal: {', '.join(left_out)} (every column is in the JSON and CSV files)"
+        if left_out else None
+    )
     result = Table(title=title, caption=caption, box=box.SIMPLE_HEAD, pad_edge=False)
     for column in columns:
         folds = column in FOLDING
@@ -141,7 +152,9 @@ FOLDING = ("player", "failures")  # the columns whose cells may be long
 
 
 def _header(column: str) -> str:
-    return column.replace(" ", "\n") if column in ("fell back", "legal 1st %", "tokens in/out") else column
+    if column in ("fell back", "legal 1st %", "tokens in/out"):
+        return column.replace(" ", "\n")
+    return column.replace("/", "/\n") if column.startswith("requests/") else column
 
 
 def _width(rows: list[dict[str, str]], columns: list[str]) -> int:

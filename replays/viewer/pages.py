@@ -11,6 +11,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
+from meeplog.core.analysis.losses import tournament_losses
 from meeplog.core.leaderboard.render import MODEL_NOTES
 from meeplog.core.registry import game_names
 from meeplog.core.tournament.report import write_plot
@@ -20,7 +21,7 @@ from meeplog.replays.verify import verify
 from meeplog.replays.viewer import play
 from meeplog.replays.viewer.annotations import annotations
 from meeplog.replays.viewer.frames import frame
-from meeplog.replays.viewer.library import GameFilter, Library, NotFound
+from meeplog.replays.viewer.library import GameFilter, Library, NotFound, StoreLibrary
 from meeplog.replays.viewer.queries import leaderboard_settings, perspective, whole_number
 from meeplog.replays.viewer.rendering import templates
 from meeplog.replays.viewer.verdicts import divergence_rows
@@ -79,7 +80,9 @@ async def tournaments(request: Request) -> Response:
 async def tournament(request: Request) -> Response:
     library: Library = request.app.state.library
     found = await run_in_threadpool(library.tournament, request.path_params["tournament_id"])
-    context = {"tournament": found, "standings": standings(found)}
+    store = library.store if isinstance(library, StoreLibrary) else None  # a replay file holds no analyses
+    losses = None if store is None else await run_in_threadpool(tournament_losses, store, found)
+    context = {"tournament": found, "standings": standings(found, losses)}
     return templates.TemplateResponse(request, "tournament.html", context)
 
 

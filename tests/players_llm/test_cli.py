@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 import subprocess
@@ -94,3 +95,23 @@ def test_the_mock_llm_command_serves_until_stopped_and_follows_its_script():
 def test_the_mock_llm_command_refuses_a_bad_policy():
     result = meeplog("mock-llm", "--malformed", "0.7", "--failures", "0.7")
     assert result.returncode == 2 and "must not exceed 1" in result.stderr
+
+
+def test_the_model_report_written_to_a_pipe_keeps_every_column_and_the_json_and_csv_have_them(mock_server, tmp_path):
+    server = mock_server(seed=3)
+    seat = f"m=llm:base_url={server.url}/v1,model=mock,input_price=2.5,output_price=10"
+    run = meeplog("tournament", "forest", "-p", seat, "-p", "random", "-p", "random", "--games", "3",
+                  "--db", str(tmp_path / "t.db"), "--out", str(tmp_path / "out"))
+    assert run.returncode == 0, run.stdout + run.stderr
+    report = run.stdout.partition("How each player played")[2]
+    for column in ("games", "rated", "decisions", "failures", "fallbacks", "forfeits", "retries", "requests/",
+                   "decision", "tokens", "latency p50/p95", "cost"):
+        assert column in report, column
+    assert "left out" not in run.stdout
+    [json_file] = (tmp_path / "out").glob("*.json")
+    [model] = [p for p in json.loads(json_file.read_text())["players"] if p["player"] == "m"]
+    assert model["report"]["played"] == 3 and model["report"]["cost"] > 0
+    assert 0 < model["report"]["requests_per_decision"] <= 1
+    [csv_file] = (tmp_path / "out").glob("*.csv")
+    header = csv_file.read_text().splitlines()[0].split(",")
+    assert {"games", "played", "requests_per_decision", "cost", "latency_p95_ms", "forfeited"} <= set(header)

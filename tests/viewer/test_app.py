@@ -225,7 +225,8 @@ def test_the_tournament_pages_show_the_standings_and_the_plot(stored, client):
     report = page.text.partition("How each player played")[2]
     table = standings(load_tournament(stored[1], uuid.UUID(tournament_id)))
     for player in table.players:
-        assert f"<tr><td>{player.player}</td><td>{player.report.decisions}</td>" in report
+        r = player.report
+        assert f"<tr><td>{player.player}</td><td>{r.played}</td><td>{player.games}</td><td>{r.decisions}</td>" in report
     plot = client.get(f"/tournaments/{tournament_id}/plot.png")
     assert plot.status_code == 200 and plot.content.startswith(b"\x89PNG")
 
