@@ -261,6 +261,12 @@ class Rules(ABC, Generic[StateT, ConfigT]):
         """A digest of the data files `config` plays with, recorded in every game and replay."""
         return ""
 
+    def reference(self, config: ConfigT) -> str:
+        """What a player studies before the game and looks up during it (a map, the constants its view names),
+        as text: a model's prompt carries it beside the rules, the same at every turn of a game. Only what
+        `config` fixes and everyone sees, so it can tell no seat anything hidden. None by default."""
+        return ""
+
     def view_model(self) -> type[BaseModel]:
         """The pydantic class `view` returns: its JSON schema is what remote seats are told a view holds
         (`meeplog schema GAME --view`). By default the class of seat 0's view of a fresh game; a game may

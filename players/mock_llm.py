@@ -44,7 +44,7 @@ from meeplog.players.prompts import PLAN_TEXT, VIEW_MARK, ahead_in, legal_in
 class Behaviour(StrEnum):
     LEGAL = "legal"  # one of the listed commands
     ILLEGAL = "illegal"  # a listed command with a number changed to 999 (a listed one if it has no number)
-    ILLEGAL_STEP = "illegal-step"  # a plan whose last step is spoiled so (the first, if the plan has one step)
+    ILLEGAL_STEP = "illegal-step"  # a plan whose last step is spoiled so (the first, if no later step is shown)
     UNPARSABLE = "unparsable"  # prose without JSON
     EMPTY = "empty"  # an empty message
     TRUNCATED = "truncated"  # half of a legal answer, finish_reason "length"
@@ -325,8 +325,11 @@ class _Handler(BaseHTTPRequestHandler):
         if behaviour is Behaviour.UNPARSABLE or not commands:
             return "I would rather play the highest card I have.", "stop"
         rng = self.server.chooser(body)
-        number = rng.randrange(len(commands))
-        planned = [commands[number], *_walk(_shown_ahead(body.get("messages") or []), (number,), rng)]
+        ahead = _shown_ahead(body.get("messages") or [])
+        # a spoiled step is a later one where the prompt shows any: a command is picked among those it goes on from
+        going_on = [n for n in range(len(commands)) if (n,) in ahead] if behaviour is Behaviour.ILLEGAL_STEP else []
+        number = rng.choice(going_on) if going_on else rng.randrange(len(commands))
+        planned = [commands[number], *_walk(ahead, (number,), rng)]
         if behaviour is Behaviour.ILLEGAL or (behaviour is Behaviour.ILLEGAL_STEP and len(planned) == 1):
             planned[0] = _spoiled(commands, planned[0])
         elif behaviour is Behaviour.ILLEGAL_STEP:

@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, Literal
 
 import orjson
@@ -41,10 +43,11 @@ from meeplog.core.audit import AUDIT_EVENTS
 from meeplog.core.kernel import Command, IllegalCommand, Rules
 from meeplog.core.players import Observation
 from meeplog.players.answers import command_codec, command_schema
+from meeplog.players.glossary import glossary
 
 PROMPT_FILE = "prompt.md"  # the rules written for a player, in the game's package
 OPTIONS_HEADING = "## Options"  # in prompt.md: what each option changes, told only while it is in force
-PROMPT_BUDGET = 16_000  # characters of a whole prompt at the longest point of a game (~4,000 tokens)
+PROMPT_BUDGET = 25_000  # characters of a whole prompt at the longest point of a game (~6,000 tokens)
 UNSET_OPTIONS = frozenset({"players", "data_file"})  # config fields that are no rule for a player to learn
 FEED_LINES = 40  # at most this many events of "since your last turn"
 INLINE_WIDTH = 100  # a list or mapping shorter than this is written on one line
@@ -110,7 +113,8 @@ def prompt(
     its own (Rules.continues) and the harness plans, the user message ends with the invitation and, when the
     legal commands are listed, what is legal at the chain's later steps: AHEAD_MOST characters of them at most, and
     no more than PROMPT_BUDGET leaves room for."""
-    system = system_text(obs.rules, options_in_force(obs.config, game_text(obs.rules).options), harness)
+    system = system_text(obs.rules, options_in_force(obs.config, game_text(obs.rules).options), harness,
+                         reference_text(obs.rules, obs.config))
     turn = turn_text(obs, feed_lines, previous, harness)
     if not harness.plans:
         return [Message("system", system), Message("user", turn)], False
@@ -136,9 +140,15 @@ def render(messages: list[Message]) -> str:
 
 
 @cache
-def system_text(rules: Rules[Any, Any], options: str = "", harness: Harness = DEFAULT_HARNESS) -> str:
-    """The rules and the answer format; `options` the options in force, one a line with what each changes."""
+def system_text(
+    rules: Rules[Any, Any], options: str = "", harness: Harness = DEFAULT_HARNESS, reference: str = ""
+) -> str:
+    """The rules, the game's reference (its map, its constants) and the answer format; `options` the options in
+    force, one a line with what each changes. The same for every request of a game, so it comes first: a
+    provider's prompt cache serves it."""
     changed = f"\n\nThis game is played with options that change the rules above:\n{options}" if options else ""
+    studied = f"\n\n{reference}" if reference else ""
+    fields = glossary(rules.view_model())
     reasoning = '"reasoning": <your reasoning, briefly>, ' if harness.reasoning == "field" else ""
     if harness.lists:
         shown = "and your legal commands as a numbered list. Choose one of them."
@@ -155,10 +165,16 @@ def system_text(rules: Rules[Any, Any], options: str = "", harness: Harness = DE
         )
     return (
         f"You are playing {rules.title}, a tabletop game, as one of the seats.\n\n"
-        f"The rules:\n{game_text(rules).rules}{changed}\n\n"
+        f"The rules:\n{game_text(rules).rules}{changed}{studied}\n\n{fields}\n\n"
         f"Each turn you are shown what happened since your last turn, your view of the game, {shown} "
         f"Answer with one JSON object and nothing else: {answer}"
     )
+
+
+@cache
+def reference_text(rules: Rules[Any, Any], config: BaseModel | None) -> str:
+    """The game's reference for the config played (Rules.reference), or none where no config is known."""
+    return rules.reference(config) if config is not None else ""
 
 
 def options_in_force(config: BaseModel | None, notes: Mapping[str, str]) -> str:
@@ -295,13 +311,21 @@ class GameText:
     options: Mapping[str, str]
 
 
+def prompt_file(rules: Rules[Any, Any]) -> Traversable | None:
+    """The game's prompt.md: in the package of the module defining its Rules class, be that module a package's
+    `__init__` or one of its modules, read through the package's resources (so a compiled module or an installed
+    wheel finds it too). None where that module is in no package, or the package has no prompt.md."""
+    module = sys.modules.get(type(rules).__module__)
+    package = getattr(module, "__package__", None) or type(rules).__module__.rpartition(".")[0]
+    prompt = resources.files(package) / PROMPT_FILE if package else None
+    return prompt if prompt is not None and prompt.is_file() else None
+
+
 @cache
 def game_text(rules: Rules[Any, Any]) -> GameText:
-    """The game's prompt.md, read through its package's resources (so a compiled module or an installed
-    wheel finds it too); a game without one is announced by its title only."""
-    package = type(rules).__module__.rpartition(".")[0]
-    prompt = resources.files(package) / PROMPT_FILE if package else None
-    if prompt is None or not prompt.is_file():
+    """The game's prompt.md (prompt_file); a game without one is announced by its title only."""
+    prompt = prompt_file(rules)
+    if prompt is None:
         return GameText(
             f"{rules.title}. Play by its usual rules; the legal commands below are the only moves allowed.", {}
         )

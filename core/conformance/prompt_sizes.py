@@ -4,6 +4,7 @@ as players/prompts.py renders it. Shared by the budget check in test_prompts.py 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any
 
 from meeplog.core.game import Game
@@ -14,23 +15,43 @@ from meeplog.core.specs import PlayerSpec
 from meeplog.players.prompts import conversation, render
 
 
+@dataclass(frozen=True)
+class PromptSizes:
+    """One game's prompts: the longest, and the share of all their characters that the system message (the
+    part that stays the same for the whole game, which a provider's prompt cache serves) makes up."""
+
+    longest: int
+    prefix_share: float
+
+
 class Measured(Player):
-    """Plays as `inner` does, and keeps the length of the longest prompt a model would have been sent."""
+    """Plays as `inner` does, and measures the prompts a model would have been sent."""
 
     def __init__(self, inner: Player) -> None:
         super().__init__(inner.options, inner.seed)
         self.inner = inner
-        self.longest = 0
+        self.longest = self.total = self.prefix = 0
 
     async def act(self, obs: Observation) -> Command:
-        self.longest = max(self.longest, len(render(conversation(obs))))
+        messages = conversation(obs)
+        length = len(render(messages))
+        self.longest = max(self.longest, length)
+        self.total += length
+        self.prefix += len(render(messages[:1]))
         return await self.inner.act(obs)
+
+
+def prompt_sizes(rules: Rules[Any, Any], players: int, seed: int, spec: str = "random") -> PromptSizes:
+    """The prompts of one game of `players` seats played by `spec`, measured."""
+    seats = [Measured(make_player(PlayerSpec.parse(spec), seed * 10 + seat)) for seat in range(players)]
+    fallbacks = [make_player(PlayerSpec("random"), seat) for seat in range(players)]
+    config = rules.configure(players)
+    game = Game.start(rules, config, [spec] * players, seed)
+    asyncio.run(MatchRunner(game, seats, fallbacks).play())
+    total = sum(seat.total for seat in seats)
+    return PromptSizes(max(seat.longest for seat in seats), sum(seat.prefix for seat in seats) / total if total else 0)
 
 
 def longest_prompt(rules: Rules[Any, Any], players: int, seed: int, spec: str = "random") -> int:
     """The longest prompt of one game of `players` seats played by `spec`, in characters."""
-    seats = [Measured(make_player(PlayerSpec.parse(spec), seed * 10 + seat)) for seat in range(players)]
-    fallbacks = [make_player(PlayerSpec("random"), seat) for seat in range(players)]
-    game = Game.start(rules, rules.configure(players), [spec] * players, seed)
-    asyncio.run(MatchRunner(game, seats, fallbacks).play())
-    return max(seat.longest for seat in seats)
+    return prompt_sizes(rules, players, seed, spec).longest

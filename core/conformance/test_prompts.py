@@ -12,11 +12,14 @@ PROMPT_BUDGET.
 
 from __future__ import annotations
 
+import re
+import sys
 from collections.abc import Sequence
-from importlib import resources
+from itertools import islice
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
 from meeplog.core.codec import Codec
 from meeplog.core.conformance.leaks import find_leaks
@@ -24,23 +27,29 @@ from meeplog.core.conformance.playouts import Playout, steps
 from meeplog.core.conformance.prompt_sizes import longest_prompt
 from meeplog.core.kernel import GameEvent, Rules
 from meeplog.core.players import Observation
-from meeplog.core.registry import game_names
 from meeplog.players.http_agent import observe
 from meeplog.players.prompts import (
+    LEGAL_MARK,
     OPTIONS_HEADING,
     PROMPT_BUDGET,
+    PROMPT_FILE,
     UNSET_OPTIONS,
+    Harness,
+    Legal,
     conversation,
     game_text,
     legal_in,
+    prompt_file,
     render,
     system_text,
 )
 
+CACHED_PREFIX_DECISIONS = 80  # decisions of one game whose system messages are compared
 LEAK_GAMES = 1  # per player count: a prompt costs a few ms and long games have ~1,000 decisions
 
 
-def observation(rules: Rules[Any, Any], state: Any, seat: int, feed: Sequence[GameEvent] = ()) -> Observation:
+def observation(rules: Rules[Any, Any], state: Any, seat: int, feed: Sequence[GameEvent] = (),
+                config: BaseModel | None = None) -> Observation:
     return Observation(
         game=rules.name,
         seat=seat,
@@ -49,6 +58,7 @@ def observation(rules: Rules[Any, Any], state: Any, seat: int, feed: Sequence[Ga
         feed=tuple(feed),
         rules=rules,
         sample=lambda rng: rules.sample(state, seat, rng),
+        config=config,
     )
 
 
@@ -96,13 +106,12 @@ def test_the_longest_prompt_of_a_game_stays_within_the_budget(meeplog_rules: Rul
         assert longest_prompt(meeplog_rules, players, seed=1) <= PROMPT_BUDGET, f"{players} players"
 
 
-def test_the_system_prompt_teaches_the_games_own_prompt_file_and_every_option(meeplog_rules: Rules[Any, Any],
-                                                                              meeplog_game: str) -> None:
+def test_the_system_prompt_teaches_the_games_own_prompt_file_and_every_option(meeplog_rules: Rules[Any, Any]) -> None:
     """A model is taught the rules a player reads, and what each option changes when it is in force."""
-    if meeplog_game not in game_names():
-        pytest.skip("prompt.md is asked of installed games; a game still being written may add it last")
-    prompt = resources.files(type(meeplog_rules).__module__.rpartition(".")[0]) / "prompt.md"
-    assert prompt.is_file(), f"{meeplog_rules.title} has no prompt.md beside its rules (the rules written for a player)"
+    prompt = prompt_file(meeplog_rules)
+    where = sys.modules[type(meeplog_rules).__module__].__package__ or "no package"
+    assert prompt is not None, (f"{meeplog_rules.title}: no {PROMPT_FILE} in {where}, the package of its Rules class, "
+                                "so models are sent no rules (write the rules for a player there)")
     taught = game_text(meeplog_rules)
     assert prompt.read_text(encoding="utf-8").startswith(taught.rules)
     assert taught.rules in system_text(meeplog_rules)
@@ -111,3 +120,32 @@ def test_the_system_prompt_teaches_the_games_own_prompt_file_and_every_option(me
     assert set(taught.options) == options, f"the {OPTIONS_HEADING} section of prompt.md tells each option, only those"
     assert all(taught.options.values()), f"every entry of {OPTIONS_HEADING} says what its option changes"
 
+
+
+def test_what_stays_the_same_for_a_whole_game_comes_first_unchanged_and_explains_every_field_of_the_view(
+    meeplog_rules: Rules[Any, Any],
+) -> None:
+    """The system message (rules, options, the game's reference, the view's glossary, the answer format) is the
+    same at every decision of a game, so that a provider's prompt cache serves it, whatever changes after it."""
+    config = meeplog_rules.configure(meeplog_rules.min_players)
+    playout = Playout(config, seed=3)
+    decisions = islice(steps(meeplog_rules, config, playout.seed, playout), CACHED_PREFIX_DECISIONS)
+    systems = {conversation(observation(meeplog_rules, state, seat, config=config))[0].content
+               for state, seat, _command in decisions}
+    assert len(systems) == 1, "the system message changed during the game"
+    [system] = systems
+    assert system.startswith(f"You are playing {meeplog_rules.title}") and meeplog_rules.reference(config) in system
+    unexplained = [name for name in meeplog_rules.view_model().model_fields if f"\n- {name}: " not in system]
+    assert unexplained == [], "every field a view names is explained in the system message"
+
+
+@pytest.mark.parametrize("legal", ["off", "count"])
+def test_a_prompt_that_lists_no_command_never_says_that_the_commands_are_listed(
+    meeplog_rules: Rules[Any, Any], legal: Legal
+) -> None:
+    config = meeplog_rules.configure(meeplog_rules.min_players)
+    playout = Playout(config, seed=4)
+    state, seat, _command = next(iter(steps(meeplog_rules, config, playout.seed, playout)))
+    text = render(conversation(observation(meeplog_rules, state, seat, config=config), harness=Harness(legal=legal)))
+    assert LEGAL_MARK not in text
+    assert not re.search(r"\bcommands? (is|are) listed", text), "the game's prompt.md says the commands are listed"

@@ -55,6 +55,7 @@ from meeplog.games.trekking.events import (
     Visited,
     Vp3Taken,
 )
+from meeplog.games.trekking.reach import route_lengths
 from meeplog.games.trekking.state import NO_ONE, TrekState
 from meeplog.games.trekking.view import effect_text
 
@@ -185,7 +186,7 @@ def _command(state: TrekState, command: Command) -> str | None:
         case SkipFly():
             return "stay on the ground"
         case MoveTo(target):
-            return f"trek to {state.data.place(target)}"
+            return f"trek to {state.data.place(target)}{_route_lengths(state, target)}"
         case PayCard(card):
             links = total_value((*state.paying, card))
             return f"play {data.card_name(card)} for the trek ({links} link{'s' if links != 1 else ''} paid with it)"
@@ -206,7 +207,7 @@ def _command(state: TrekState, command: Command) -> str | None:
             name = data.journey[data.journey_index[journey]].name if journey in data.journey_index else journey
             return f"journey \u201c{name}\u201d spending {_cards(state, pair)}"
         case JourneyMove(target):
-            return f"wander for free to {state.data.place(target)}"
+            return f"wander for free to {state.data.place(target)} ({_shortest(state, target)} links away)"
         case JourneyFly(airport):
             return f"fly for free to {state.data.place(airport)}"
         case JourneyDraw():
@@ -219,6 +220,25 @@ def _command(state: TrekState, command: Command) -> str | None:
         case SkipEffect():
             return "skip this effect"
     return None
+
+
+def _route_lengths(state: TrekState, target: int) -> str:
+    """What a Move to `target` may cost: the route lengths the active hand can pay, and the shortest route, so that
+    a reader of the legal commands (a model) can plan; nothing where no route is payable (a Move already made)."""
+    seat = state.active
+    lengths = sorted(set(route_lengths(state, seat, target)))
+    if not lengths:
+        return ""
+    shortest = _shortest(state, target)
+    paid = f"{', '.join(map(str, lengths[:-1]))} or {lengths[-1]}" if len(lengths) > 1 else str(lengths[0])
+    links = "link" if lengths == [1] else "links"
+    return f" (the hand can pay a route of {paid} {links}; the shortest route is {shortest})"
+
+
+def _shortest(state: TrekState, target: int) -> int:
+    """The fewest links from the active hiker to `target`, around the hikers in the way."""
+    seat = state.active
+    return state.routes.distances_from(state.position[seat], state.blocked_for(seat))[target]
 
 
 def _cards(state: TrekState, cards: tuple[int, ...]) -> str:

@@ -26,6 +26,7 @@ from meeplog.games.trekking.evolve import evolve
 from meeplog.games.trekking.heuristic import TrekkingHeuristic
 from meeplog.games.trekking.legal import legal, pending
 from meeplog.games.trekking.narration import describe
+from meeplog.games.trekking.reference import map_text
 from meeplog.games.trekking.routes import TABLE_LENGTH, Routes, routes_for
 from meeplog.games.trekking.sampling import sample
 from meeplog.games.trekking.scoring import outcome
@@ -51,6 +52,9 @@ class TrekkingRules(Rules[TrekState, TrekkingConfig]):
 
     def data_hash(self, config: TrekkingConfig) -> str:
         return DATA.hash(config.data_file)
+
+    def reference(self, config: TrekkingConfig) -> str:
+        return map_text(DATA.load(config.data_file))
 
     def setup(self, config: TrekkingConfig, rng: random.Random) -> TrekState:
         return self.setup_with_events(config, rng)[0]

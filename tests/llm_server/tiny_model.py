@@ -26,7 +26,7 @@ SPACE = "\u2581"  # sentencepiece's mark for a space
 CONTROL = ("<unk>", "<s>", "</s>")
 CHUNKS = 4000  # the most frequent prompt chunks given tokens of their own (with every prefix)
 EMBEDDING, HEADS, LAYERS, FEED_FORWARD = 64, 4, 2, 128
-CONTEXT = 8192  # tokens: the longest prompt (16,000 characters) plus the answer, with room
+CONTEXT = 16384  # tokens: the longest prompt (25,000 characters) plus the answer, with room
 
 
 def vocabulary(texts: Iterable[str]) -> list[str]:

@@ -161,3 +161,28 @@ def test_the_kits_modules_are_imported_by_their_names_in_the_package_never_as_a_
     top_level, kit = fresh.run("-c", KIT_MODULES, cwd=tmp_path).stdout.splitlines()[-2:]
     assert top_level == "[]"
     assert "meeplog.core.conformance.test_kernel" in kit
+
+
+BOXED = """
+from perudo import PerudoRules
+
+
+class Boxed(PerudoRules):
+    \"\"\"Perudo under another name, its Rules class in a package's __init__.py.\"\"\"
+
+    name = "boxed"
+"""
+
+
+def test_the_kit_finds_the_prompt_file_of_a_rules_class_in_a_packages_init_and_names_its_absence(fresh, tmp_path):
+    (tmp_path / "boxed").mkdir()
+    (tmp_path / "boxed" / "__init__.py").write_text(BOXED)
+    kit = ("-m", "pytest", "--meeplog-rules", "boxed:Boxed", "-k", "prompt_file", "-p", "no:cacheprovider")
+    missing = fresh.attempt(*kit, cwd=tmp_path)
+    assert missing.returncode == 1, missing.stdout[-3000:]
+    said = "Perudo: no prompt.md in boxed, the package of its Rules class, so models are sent no rules"
+    assert said in missing.stdout
+    shutil.copy(PLUGIN / "perudo" / "prompt.md", tmp_path / "boxed" / "prompt.md")
+    found = fresh.attempt(*kit, cwd=tmp_path)
+    assert found.returncode == 0, found.stdout[-3000:]
+    assert "1 passed" in found.stdout

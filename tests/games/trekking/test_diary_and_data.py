@@ -29,7 +29,7 @@ def test_a_turn_reads_like_a_travel_diary():
         lines.append(RULES.describe(state, command))
         lines += [RULES.describe(state, event) for event in do(state, command)]
     assert lines == [
-        "trek to Uluru (Ayers Rock)",
+        "trek to Uluru (Ayers Rock) (the hand can pay a route of 1, 3, 5 or 7 links; the shortest route is 1)",
         "Seat 0 announces a trek to Uluru (Ayers Rock).",
         "play ADV-1 for the trek (1 link paid with it)",
         "Seat 0 plays ADV-1 for the trek.",
