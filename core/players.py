@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import Flag
 from functools import cache
 from typing import Any, ClassVar
@@ -189,6 +189,11 @@ class Player(ABC):
     def take_audit(self) -> list[GameEvent]:
         """Audit events the player produced since last asked (e.g. LlmExchange); the runner records them."""
         return []
+
+    def resume_plan(self, steps: Sequence[Command]) -> None:
+        """A resumed game's next decisions, as the plan the player answered before the stop (core/resume.py
+        plans_left): a player that plans plays them as it would have, while each decision carries on the last."""
+        return
 
 
 PLAYERS_GROUP = "meeplog.players"

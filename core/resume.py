@@ -17,7 +17,8 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from meeplog.core.audit import DECISIONS, SEAT_AUDIT, CommandAccepted, PlayerFellBack
+from meeplog.core.audit import DECISIONS, SEAT_AUDIT, CommandAccepted, LlmExchange, PlayerFellBack
+from meeplog.core.codec import Codec
 from meeplog.core.game import Recorded
 from meeplog.core.kernel import Command
 
@@ -76,6 +77,29 @@ class StoredDecisions:
                 f" {', '.join(map(str, seats))}; it is recorded as failed"
             )
         return {decision.seat: decision for decision in taken}
+
+
+def plans_left(stored: Sequence[Recorded], codec: Codec) -> dict[int, tuple[Command, ...]]:
+    """Each seat's steps of a plan that its last stored answer gave and the stop cut short: the steps after those
+    stored as its decisions since. A run not stopped would have played them without asking (while each decision
+    carries on the last), so the resume does the same rather than ask the model again for what it answered."""
+    last: dict[int, LlmExchange] = {}
+    since: dict[int, list[object]] = {}  # each seat's decisions and refusals after its last exchange
+    for record in stored:
+        event = record.event
+        if isinstance(event, LlmExchange):
+            last[event.seat], since[event.seat] = event, []
+        elif isinstance(event, (*DECISIONS, *SEAT_AUDIT)) and event.seat in since:
+            since[event.seat].append(event)
+    left = {}
+    for seat, exchange in last.items():
+        plan = codec.loads(exchange.parsed) if exchange.parsed and exchange.failure is None else None
+        played = since[seat]
+        if not isinstance(plan, tuple) or not all(isinstance(event, CommandAccepted) for event in played):
+            continue  # one command, no plan, or a plan given up (a refused step, a fallback)
+        if [event.command for event in played] == list(plan[: len(played)]) and len(played) < len(plan):
+            left[seat] = plan[len(played) :]
+    return left
 
 
 def _version(record: Recorded) -> int:

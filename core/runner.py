@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from meeplog.core.audit import AUDIT_EVENTS, LlmExchange
-from meeplog.core.codec import dumps
+from meeplog.core.codec import Codec, dumps
 from meeplog.core.game import Game, Recorded
 from meeplog.core.kernel import Command, IllegalCommand, Outcome
 from meeplog.core.players import AbortMatch, CannotPlay, DecisionFailed, Observation, Player
-from meeplog.core.resume import Diverged, StoredDecision, StoredDecisions
+from meeplog.core.resume import Diverged, StoredDecision, StoredDecisions, plans_left
 from meeplog.core.turns import current_clock, timing
 
 DeadSeatPolicy = Literal["forfeit", "stop"]
@@ -85,6 +85,7 @@ class _Replay:
     """What the stored part of an interrupted run still holds to replay (core/resume.py)."""
 
     decisions: StoredDecisions
+    stored: Sequence[Recorded]  # the whole stored part, for the plans it cut short
     audit: list[Recorded] = field(default_factory=list)  # the replayed seats' audit of the step being replayed
 
 
@@ -110,7 +111,7 @@ class MatchRunner:
         self.store = store
         self.on_decision = on_decision
         self.waiting: dict[int, float] = {}  # the seats being asked now, with when (time.monotonic) it began
-        self._replay = _Replay(StoredDecisions(stored)) if stored else None
+        self._replay = _Replay(StoredDecisions(stored), stored) if stored else None
         self._planning = any(place.player.plans for place in self.seats)  # bots do not: their steps skip it
 
     async def play(self) -> Outcome | None:
@@ -160,6 +161,8 @@ class MatchRunner:
             return replay.decisions.take(seats)
         for record in replay.decisions.attempts:
             self.game.note(record.event)
+        for seat, steps in plans_left(replay.stored, Codec(self.game.rules.commands)).items():
+            self.seats[seat].player.resume_plan(steps)
         self._replay = None
         return {}
 

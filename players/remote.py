@@ -40,7 +40,7 @@ import os
 import ssl
 from abc import abstractmethod
 from collections import deque
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -147,6 +147,10 @@ class RemotePlayer(Player):
     @abstractmethod
     def read(self, attempt: Attempt) -> Reply:
         """The reply in a successful HTTP answer; RemoteFailed if the answer is not of the protocol."""
+
+    def resume_plan(self, steps: Sequence[Command]) -> None:
+        self._plan.clear()
+        self._plan.extend(steps)
 
     async def act(self, obs: Observation) -> Command:
         codec = command_codec(type(obs.rules))

@@ -98,7 +98,9 @@ def test_a_seat_told_not_to_plan_asks_at_every_decision(mock_server):
     assert all(not e.parsed.startswith("[") for e in exchanges(game))
 
 
-def test_a_game_resumed_in_the_middle_of_a_plan_replays_the_steps_it_stored_and_asks_for_the_rest(mock_server):
+def test_a_game_resumed_in_the_middle_of_a_plan_replays_the_steps_it_stored_and_plays_the_rest_without_asking(
+    mock_server,
+):
     server = mock_server()
     whole = trekking([llm(server), bot(1)])
     log = whole.log
@@ -118,6 +120,9 @@ def test_a_game_resumed_in_the_middle_of_a_plan_replays_the_steps_it_stored_and_
     assert [r.event for r in resumed.log[:cut]] == [r.event for r in stored], "the stored prefix is replayed as it was"
     new_exchanges = [r.event for r in resumed.log[cut:] if isinstance(r.event, LlmExchange)]
     assert len(server.received) - asked_before == len(new_exchanges), "no stored request is sent again"
+    played = [r.event for r in resumed.log if not isinstance(r.event, LlmExchange)]
+    assert played == [r.event for r in log if not isinstance(r.event, LlmExchange)], "as a run not stopped"
+    assert len(exchanges(resumed)) == len(exchanges(whole)), "the rest of the plan was not asked for again"
 
 
 class Careless:

@@ -123,9 +123,8 @@ class Run:
 
 def same_play(document: dict) -> dict:
     """The standings but what a stop may change without changing a single move: the time the model took, and
-    the requests, their failures and tokens (a game stopped in the middle of a model's plan asks it again for the
-    rest of its plan: one request more, for the same steps; docs/llm-and-http-players.md), and the URL of the
-    mock server, which each run of these tests serves on a port of its own (so the tournament's id too)."""
+    the requests, their failures and tokens (the attempts an outage costs depend on when it and the stop came), and
+    the URL of the mock server, which each run of these tests serves on a port of its own (so the tournament's id too)."""
     document.pop("tournament")
     for player in without_latency(document)["players"]:
         player.pop("spec")
