@@ -123,8 +123,9 @@ class Run:
 
 def same_play(document: dict) -> dict:
     """The standings but what a stop may change without changing a single move: the time the model took, and
-    the requests, their failures and tokens (the attempts an outage costs depend on when it and the stop came), and
-    the URL of the mock server, which each run of these tests serves on a port of its own (so the tournament's id too)."""
+    the requests, their failures and tokens (the attempts an outage costs depend on when it and the stop came),
+    and the URL of the mock server, which each run of these tests serves on a port of its own (so the tournament's
+    id too)."""
     document.pop("tournament")
     for player in without_latency(document)["players"]:
         player.pop("spec")
