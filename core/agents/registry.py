@@ -24,6 +24,7 @@ from meeplog.core.game import Recorded
 from meeplog.core.specs import NAME
 from meeplog.core.store import GameStore, keep_topic
 from meeplog.core.tables.setup import credential_hash as token_hash
+from meeplog.core.tables.setup import seated_agent
 from meeplog.core.tournament.progress import Records
 
 AGENT_TOPIC = "agent"
@@ -112,6 +113,18 @@ class Agents:
         for agent in list(self._agents.values()):
             if hmac.compare_digest(agent.token_hash.encode(), offered) and agent.revoked is None:
                 found = agent
+        return found
+
+    def holders(self, seats: tuple[str, ...]) -> dict[int, str]:
+        """The token hash of each seat a registered agent plays (`NAME=agent`), for Setup.holders; UnknownAgent for
+        an agent not registered, ValueError for one revoked."""
+        found = {}
+        for seat, text in enumerate(seats):
+            if (name := seated_agent(text.strip())) is not None:
+                agent = self.get(name)
+                if agent.revoked is not None:
+                    raise ValueError(f"agent {name} is revoked; it plays no more")
+                found[seat] = agent.token_hash
         return found
 
     def refresh(self) -> None:

@@ -22,6 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
+from meeplog.core.agents.registry import Agents
 from meeplog.core.options import described
 from meeplog.core.players import player_names
 from meeplog.core.registry import game_names, load_rules
@@ -53,7 +54,8 @@ async def lobby(request: Request) -> Response:
 
 async def start(request: Request) -> Response:
     """`{"game", "seats": [spec...], "options": {name: value}, "turn_seconds", "seed"}` starts a game; the answer
-    gives its id and each person seat's link, the only time the links are handed out."""
+    gives its id and each person seat's link, the only time the links are handed out. A `NAME=agent` seat is
+    registered agent NAME's, played with its own token (docs/agents.md)."""
     asked = await read_json(request)
     if (
         not isinstance(asked, dict)
@@ -63,9 +65,12 @@ async def start(request: Request) -> Response:
         raise ValueError('give {"game": NAME, "seats": [a player spec or "person" per seat], "options": {...}}')
     options = asked.get("options") or {}
     turn = asked.get("turn_seconds")
+    seats = tuple(str(spec).strip() for spec in asked["seats"])
+    agents: Agents | None = request.app.state.agents
     setup = Setup(
         game=asked["game"],
-        seats=tuple(str(spec).strip() for spec in asked["seats"]),
+        seats=seats,
+        holders=await run_in_threadpool(agents.holders, seats) if agents is not None else {},
         options={str(name): str(value) for name, value in dict(options).items()},
         turn_seconds=float(turn) if turn not in (None, "") else None,
         seed=int(asked["seed"]) if asked.get("seed") not in (None, "") else None,
