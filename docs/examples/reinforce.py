@@ -29,9 +29,8 @@ class LinearPolicy:
         return exp / exp.sum()
 
 
-def play(
-    environment: SingleSeatEnv, policy: LinearPolicy, seed: int, rng: np.random.Generator, greedy: bool = False
-) -> tuple[float, list[tuple[np.ndarray, int, np.ndarray]]]:
+def play(environment: SingleSeatEnv, policy: LinearPolicy, seed: int, rng: np.random.Generator,
+         greedy: bool = False) -> tuple[float, list[tuple[np.ndarray, int, np.ndarray]]]:
     """One episode; its reward and the learner's (scaled observation, action, probabilities) at each step."""
     observation, _ = environment.reset(seed=seed)
     steps, over, reward = [], False, 0.0
@@ -81,7 +80,5 @@ def win_rate(game: str, opponents: list[str], policy: LinearPolicy | None, games
 if __name__ == "__main__":
     opponents = ["random", "random"]
     policy = train("forest", opponents, episodes=300)
-    print(
-        f"forest, learnt: {win_rate('forest', opponents, policy, 200):.1%} "
-        f"random: {win_rate('forest', opponents, None, 200):.1%}"
-    )
+    print(f"forest, learnt: {win_rate('forest', opponents, policy, 200):.1%} "
+          f"random: {win_rate('forest', opponents, None, 200):.1%}")

@@ -29,9 +29,8 @@ def after_loss(state: PerudoState, loser: int, rng: random.Random) -> list[GameE
     return events + next_round(state, counts, starter, palifico, rng)
 
 
-def next_round(
-    state: PerudoState, counts: list[int], starter: int, palifico: bool, rng: random.Random
-) -> list[GameEvent]:
+def next_round(state: PerudoState, counts: list[int], starter: int, palifico: bool,
+               rng: random.Random) -> list[GameEvent]:
     """A new round: every player still in rolls its dice, in seat order."""
     faces = range(1, state.dice.faces + 1)
     rolls = [DiceRolled(seat, count, roll(rng, faces, count)) for seat, count in enumerate(counts) if count]

@@ -53,9 +53,8 @@ def lowest(bidding: Bidding, quantity: int, face: int, to: int) -> int:
 @cache
 def faces_open(bidding: Bidding, quantity: int, face: int) -> tuple[BidOn, ...]:
     """The first step of every bid that may follow: the faces some quantity can still be bid on."""
-    return tuple(
-        BidOn(to) for to in range(1, bidding.faces + 1) if lowest(bidding, quantity, face, to) <= bidding.in_play
-    )
+    return tuple(BidOn(to) for to in range(1, bidding.faces + 1)
+                 if lowest(bidding, quantity, face, to) <= bidding.in_play)
 
 
 @cache
@@ -82,4 +81,5 @@ def why_not(bidding: Bidding, dice: Dice, quantity: int, face: int, bid: Bid | B
         return f"after {standing}, a bid on {plural} needs at least {least} of them (half, rounded up)"
     if wild is not None and face == wild != bid.face:
         return f"after {standing}, leaving {dice.plurals[wild]} takes at least {least} dice (twice as many, plus one)"
-    return f"after {standing}, a bid on {plural} needs at least {least} of them: more dice, or as many on a higher face"
+    return (f"after {standing}, a bid on {plural} needs at least {least} of them: more dice, or as many on a "
+            "higher face")

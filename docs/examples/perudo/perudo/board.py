@@ -13,12 +13,8 @@ def draw(view: PerudoView) -> str:
     to_act = f"seat {view.to_act} to act" if view.to_act is not None else "the game is over"
     status = f"round {view.round}{' (palifico)' if view.palifico else ''}: {bid}; {to_act}"
     parts = [
-        zone(
-            f"your cup (seat {view.seat})",
-            "".join(card(die, secret=True) for die in view.my_dice),
-            kind="hand",
-            mine=True,
-        ),
+        zone(f"your cup (seat {view.seat})", "".join(card(die, secret=True) for die in view.my_dice),
+             kind="hand", mine=True),
         *(_cup(view, seat, count) for seat, count in enumerate(view.dice_left) if seat != view.seat),
         zone("the bid", _bid(view), kind="trick"),
     ]
@@ -42,13 +38,8 @@ def _bid(view: PerudoView) -> str:
 
 
 def _reveal(reveal: Reveal) -> str:
-    cups = "".join(
-        f"<div>{chip(f'seat {seat}', seat)}{''.join(card(die) for die in cup)}</div>"
-        for seat, cup in enumerate(reveal.cups)
-        if cup
-    )
-    verdict = (
-        f"seat {reveal.caller} called {reveal.call} on seat {reveal.bidder}'s {reveal.quantity} x "
-        f"{reveal.face}: {reveal.count} counted"
-    )
+    cups = "".join(f"<div>{chip(f'seat {seat}', seat)}{''.join(card(die) for die in cup)}</div>"
+                   for seat, cup in enumerate(reveal.cups) if cup)
+    verdict = (f"seat {reveal.caller} called {reveal.call} on seat {reveal.bidder}'s {reveal.quantity} x "
+               f"{reveal.face}: {reveal.count} counted")
     return f"{cups}<div>{text(verdict)}</div>"

@@ -44,10 +44,8 @@ class DiceData(BaseModel, frozen=True):
             raise ValueError("face names must be unique")
         bids = MAX_PLAYERS * self.dice_per_player * len(self.face)  # every quantity on every face
         if bids + CALLS > MAX_LEGAL_COMMANDS:
-            raise ValueError(
-                f"{MAX_PLAYERS} players with these dice could face {bids} bids at once, "
-                f"more than the {MAX_LEGAL_COMMANDS} commands a decision may list"
-            )
+            raise ValueError(f"{MAX_PLAYERS} players with these dice could face {bids} bids at once, "
+                             f"more than the {MAX_LEGAL_COMMANDS} commands a decision may list")
         return self
 
 

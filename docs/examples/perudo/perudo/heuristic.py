@@ -48,7 +48,8 @@ class PerudoHeuristic:
         """Each seat's chance of winning: a softmax over the dice the seats still in have; none for those out."""
         living = [seat for seat, count in enumerate(state.counts) if count]
         chances = [0.0] * state.players
-        for seat, chance in zip(living, win_chances([state.counts[seat] for seat in living], WIN_SPREAD), strict=True):
+        for seat, chance in zip(living, win_chances([state.counts[seat] for seat in living], WIN_SPREAD),
+                                strict=True):
             chances[seat] = chance
         return tuple(chances)
 

@@ -39,9 +39,8 @@ class PerudoState:
     def new(cls, config: PerudoConfig, dice: Dice) -> PerudoState:
         """Before the first roll: every cup empty (the first round's DiceRolled events fill them)."""
         players = config.players
-        return cls(
-            config, dice, counts=[dice.per_player] * players, cups=[()] * players, had_palifico=[False] * players
-        )
+        return cls(config, dice, counts=[dice.per_player] * players, cups=[()] * players,
+                   had_palifico=[False] * players)
 
     def clone(self) -> PerudoState:
         return PerudoState(
