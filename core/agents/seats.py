@@ -90,14 +90,20 @@ async def agent_events(tables: Tables, name: str, quiet: float) -> AsyncIterator
     """Agent `name`'s events in every table it sits at, as they happen; None after `quiet` seconds of none."""
     loop = asyncio.get_running_loop()
     changed = asyncio.Event()
-    stop_watching = tables.watch(lambda _: loop.call_soon_threadsafe(changed.set))
+    others: set[uuid.UUID] = set()  # tables read and found to have no seat of this agent's: their changes are not news
+
+    def heard(game_id: uuid.UUID) -> None:
+        if game_id not in others:
+            loop.call_soon_threadsafe(changed.set)
+
+    stop_watching = tables.watch(heard)
     seated: dict[uuid.UUID, tuple[int, int]] = {}  # game -> (seat, version its last turn was sent at, or -1)
     since: dict[uuid.UUID, int] = {}  # game -> the version the seat's feed was sent up to
     said = time.monotonic()
     try:
         while True:
             changed.clear()
-            events = await asyncio.to_thread(_news, tables, name, seated, since)
+            events = await asyncio.to_thread(_news, tables, name, seated, since, others)
             for event in events:
                 said = time.monotonic()
                 yield event
@@ -111,14 +117,24 @@ async def agent_events(tables: Tables, name: str, quiet: float) -> AsyncIterator
 
 
 def _news(
-    tables: Tables, name: str, seated: dict[uuid.UUID, tuple[int, int]], since: dict[uuid.UUID, int]
+    tables: Tables,
+    name: str,
+    seated: dict[uuid.UUID, tuple[int, int]],
+    since: dict[uuid.UUID, int],
+    others: set[uuid.UUID],
 ) -> list[AgentEvent]:
     news: list[AgentEvent] = []
-    for table in tables.unfinished():
-        if table.id not in seated and (seat := seat_of(table, name)) is not None:
-            seated[table.id] = (seat, -1)
-            since[table.id] = 0
-            news.append(Started(table, seat))
+    unfinished = tables.unfinished()
+    for table in unfinished:
+        if table.id in seated or table.id in others:
+            continue
+        if (seat := seat_of(table, name)) is None:
+            others.add(table.id)
+            continue
+        seated[table.id] = (seat, -1)
+        since[table.id] = 0
+        news.append(Started(table, seat))
+    others &= {table.id for table in unfinished}  # forget the tables that ended
     for game_id, (seat, asked) in list(seated.items()):
         table = tables.table(game_id)
         with table.reading() as game:
