@@ -142,7 +142,7 @@ async def run(agents: int, seconds: float, seats: int) -> None:
 
 
 def report(
-    console: Console, bench: Bench, memory: list[tuple[float, float]], agents: int, seats: int, seconds: float
+    console: Console, bench: Bench, memory: list[tuple[float, float]], *, agents: int, seats: int, seconds: float
 ) -> None:
     second = [mb for at, mb in memory if 60 <= at < 120] or [memory[0][1]]
     last = [mb for at, mb in memory if at >= memory[-1][0] - 60]
