@@ -123,8 +123,9 @@ async def run(agents: int, seconds: float, seats: int) -> None:
             tasks = [asyncio.create_task(bench.agent(token, stop)) for token in tokens]
             memory: list[tuple[float, float]] = []
             began = time.monotonic()
-            while (elapsed := time.monotonic() - began) < seconds:
+            while time.monotonic() - began < seconds:
                 await asyncio.sleep(SAMPLE_SECONDS)
+                elapsed = time.monotonic() - began
                 memory.append((elapsed, rss_mb(server.pid)))
                 console.print(
                     f"{elapsed:5.0f} s: {len(bench.games_over)} games, {len(bench.posts)} decisions, "

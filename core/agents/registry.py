@@ -128,16 +128,22 @@ class Agents:
         return found
 
     def refresh(self) -> None:
-        """Read the agent records stored since the last read (by this process or any other)."""
+        """Read the agent records stored since the last read (by this process or any other). The log is read only
+        up to its last record as it stands now, and from there next time: a server that checks a token at every
+        request reads the records stored since its previous request, never the whole log again."""
         topics = [f"{AGENT_TOPIC}/{AgentAdded.__name__}", f"{AGENT_TOPIC}/{AgentRevoked.__name__}"]
         with self._lock:
-            while batch := self.store.recorder.select_notifications(
-                start=self._read_up_to + 1, limit=500, topics=topics
+            top = self.store.recorder.max_notification_id() or 0
+            while top > self._read_up_to and (
+                batch := self.store.recorder.select_notifications(
+                    start=self._read_up_to + 1, limit=500, stop=top, topics=topics
+                )
             ):
                 for note in batch:
                     recorded = self.store.mapper.to_domain_event(note)
                     self._take(recorded.event, recorded.timestamp)
                 self._read_up_to = batch[-1].id
+            self._read_up_to = max(self._read_up_to, top)
 
     def _take(self, event: object, when: datetime) -> None:
         if isinstance(event, AgentAdded):
