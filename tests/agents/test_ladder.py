@@ -23,7 +23,7 @@ import pytest
 from meeplog.core.agents.registry import Agents
 from meeplog.core.store import open_store
 from tests.tournament.plans import MEEPLOG
-from tests.viewer.servers import Server
+from tests.viewer.servers import Server, free_port
 
 ROOT = Path(__file__).parents[2]
 BARS_SECONDS = 300  # the issue's bar: at least 20 rated games within it
@@ -154,3 +154,15 @@ def python_client() -> str:
     """The complete client docs/agents.md shows, as written there."""
     doc = (ROOT / "docs" / "agents.md").read_text()
     return re.findall(r"```python\n(.*?)```", doc, re.DOTALL)[0]
+
+
+def test_an_agent_without_its_server_tries_again_with_a_growing_backoff_and_ctrl_c_leaves():
+    waiting = Agent(MEEPLOG, "agent", "--server", f"http://127.0.0.1:{free_port()}", "--token", "t", "-p", "random")
+    try:
+        wait_until(lambda: sum("trying again" in line for line in waiting.lines) >= 2, 60, "two tries")
+        tries = [line for line in waiting.lines if "trying again" in line]
+        assert "in 0.5 s" in tries[0] and "in 1 s" in tries[1]
+        waiting.process.send_signal(signal.SIGINT)
+        assert waiting.process.wait(30) == 0 and waiting.lines[-1] == "left the server"
+    finally:
+        waiting.stop()
