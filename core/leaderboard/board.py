@@ -7,13 +7,21 @@ Under `bt` the ratings are the Plackett-Luce fit (core/leaderboard/strengths.py)
 `openskill` they are openskill's mu with mu ± 1.96 sigma, sorted by mu - 3 sigma as the tournament standings are.
 Where games were analysed, each player's mean loss per decision stands beside its rating, a second skill measure, from
 one analyser setting for the whole board (core/analysis/losses.py); across games it pools every analysed decision.
+
+An honest board (issue 48). A player with fewer than PROVISIONAL_GAMES rated games in a section is provisional there:
+listed after the ranked players, in the same order among themselves, with no place. And no `bt` interval reads
+narrower than its games allow: a bootstrap over a handful of games can be almost flat (one game gave "1006, 95% CI
+1000-1006"), so each interval is at least as wide, either side of the rating, as Wilson's 95% interval around an
+even score over the player's rated games, on the Elo scale (least_half_width: about 495 points for one game, 136
+for 24, 43 for 250). openskill's intervals come from its sigma, which starts wide and narrows only with games.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from meeplog.core.analysis.events import Listed
 from meeplog.core.analysis.losses import LossSource, choose, losses_under
@@ -26,6 +34,7 @@ from meeplog.core.leaderboard.tally import FALLBACK, FORFEIT, GameTally, PlayerT
 from meeplog.core.tournament.standings import wilson
 
 ALL_GAMES = "all"
+PROVISIONAL_GAMES = 10  # rated games under which a player is listed apart and not ranked
 
 
 @dataclass(frozen=True)
@@ -44,6 +53,8 @@ class Standing:
     fell_back: int  # games counted apart because this player's fallback made most of its seat's decisions
     forfeited: int  # games its seat forfeited
     loss: MeanLoss | None = None  # mean loss per decision over its analysed games; None: none analysed
+    place: int | None = None  # its rank in the section; None: provisional (or unrated), listed after the ranked
+    provisional: bool = False  # fewer than PROVISIONAL_GAMES rated games (or none): shown apart, not ranked
 
 
 @dataclass(frozen=True)
@@ -138,13 +149,14 @@ def _section(view: LeaderboardView, strengths: Strengths, game: str, tallies: Se
     apart: Counter[str] = Counter()
     for tally in tallies:
         apart.update(tally.apart)
+    floor = view.settings.model == "bt"
+    standings = [_standing(labels[p], players.identities[p], ratings.get(p), total, loss.get(p), floor=floor)
+                 for p, total in ranked]
     return Section(
         game=game,
         rated=sum(tally.rated for tally in tallies),
         apart=dict(sorted(apart.items())),
-        standings=[
-            _standing(labels[p], players.identities[p], ratings.get(p), total, loss.get(p)) for p, total in ranked
-        ],
+        standings=_placed(standings),
         head_to_head=tallies[0].pairs.merged(tally.pairs for tally in tallies[1:]).rows(labels, order),
         first_seat=_first_seats(tallies[0]) if len(tallies) == 1 else [],
     )
@@ -179,15 +191,34 @@ def _player_totals(tallies: Sequence[GameTally]) -> dict[int, PlayerTally]:
     return totals
 
 
-def _standing(label: str, identity: str, rating: Rating | None, tally: PlayerTally, loss: MeanLoss | None) -> Standing:
+def least_half_width(games: int) -> float:
+    """The narrowest half-interval, in Elo points, that `games` results allow: Wilson's 95% interval around an even
+    score over that many games, on the Elo scale (a 400-point lead is 10:1 odds)."""
+    _, high = wilson(games / 2, games)
+    return 400 * math.log10(high / (1 - high))
+
+
+def _placed(standings: list[Standing]) -> list[Standing]:
+    """The ranked players first, placed 1, 2, ...; then the provisional ones, in the same order, with no place."""
+    ranked = [s for s in standings if not s.provisional]
+    return [replace(s, place=place) for place, s in enumerate(ranked, start=1)] + [
+        s for s in standings if s.provisional]
+
+
+def _standing(label: str, identity: str, rating: Rating | None, tally: PlayerTally, loss: MeanLoss | None, *,
+              floor: bool) -> Standing:
     games = tally.games
     win_low, win_high = wilson(tally.wins, games) if games else (None, None)
+    low, high = (rating[1], rating[2]) if rating else (None, None)
+    if rating and floor and games:
+        least = least_half_width(games)
+        low, high = min(rating[1], rating[0] - least), max(rating[2], rating[0] + least)
     return Standing(
         player=label,
         identity=identity,
         rating=rating[0] if rating else None,
-        low=rating[1] if rating else None,
-        high=rating[2] if rating else None,
+        low=low,
+        high=high,
         games=games,
         wins=tally.wins,
         win_rate=tally.wins / games if games else None,
@@ -197,6 +228,7 @@ def _standing(label: str, identity: str, rating: Rating | None, tally: PlayerTal
         fell_back=tally.apart[FALLBACK],
         forfeited=tally.apart[FORFEIT],
         loss=loss,
+        provisional=rating is None or games < PROVISIONAL_GAMES,
     )
 
 

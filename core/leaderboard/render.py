@@ -12,12 +12,13 @@ from rich import box
 from rich.console import Group
 from rich.table import Table
 
-from meeplog.core.leaderboard.board import ALL_GAMES, Leaderboard, Section, Standing
+from meeplog.core.leaderboard.board import ALL_GAMES, PROVISIONAL_GAMES, Leaderboard, Section, Standing
 from meeplog.core.tournament.report import LOSS_FIELDS, PLAYER_WIDTH, interval, number, percent_interval
 
 MODEL_NOTES = {
     "bt": "ratings: Plackett-Luce (Bradley-Terry for two seats) fitted by maximum likelihood, Elo scale, "
-    "95% bootstrap intervals; across games each game weighs the same",
+    "95% bootstrap intervals (never narrower than the games allow), sorted by rating; across games each game weighs "
+    "the same",
     "openskill": "ratings: openskill (Plackett-Luce) mu, 95% interval mu ± 1.96 sigma, sorted by mu - 3 sigma; "
     "across games the mean of a player's per-game ratings",
 }
@@ -49,7 +50,7 @@ def standings_table(section: Section, model: str, *, analysed: bool = False, wid
     digits = 0 if model == "bt" else 1
     rows = [
         {
-            "#": str(place) if s.rating is not None else "-",
+            "#": str(s.place) if s.place is not None else "-",
             "player": s.player,
             "rating": number(s.rating, digits),
             "95% CI": "-" if s.low is None or s.high is None else f"{s.low:.{digits}f}-{s.high:.{digits}f}",
@@ -61,7 +62,7 @@ def standings_table(section: Section, model: str, *, analysed: bool = False, wid
             "loss": "-" if s.loss is None else number(s.loss.mean, 3),
             "loss CI": "-" if s.loss is None else interval(s.loss.low, s.loss.high),
         }
-        for place, s in enumerate(section.standings, start=1)
+        for s in section.standings
     ]
     sometimes = ("fell back", "forfeited")
     columns = [column for column in rows[0] if column not in sometimes or any(row[column] != "0" for row in rows)]
@@ -69,6 +70,8 @@ def standings_table(section: Section, model: str, *, analysed: bool = False, wid
         columns = columns[:-2]  # loss, loss CI
     apart = ", ".join(f"{count} {why}" for why, count in section.apart.items())
     notes = [f"counted apart: {apart}"] if apart else []
+    if any(s.provisional for s in section.standings):
+        notes.append(f"- : provisional, fewer than {PROVISIONAL_GAMES} rated games: listed after, not ranked")
     left_out = []
     while width is not None and _width(rows, columns) > width and (
         column := next((c for c in LEFT_OUT_FIRST if c in columns), None)
@@ -147,13 +150,13 @@ def write_csv(board: Leaderboard, path: Path) -> None:
     """One row per player of each section (`game` is `all` across games)."""
     fields = [field.name for field in dataclasses.fields(Standing) if field.name != "loss"]
     with path.open("w", newline="") as file:
-        writer = csv.DictWriter(file, fieldnames=["game", "place", *fields, *(f"loss_{key}" for key in LOSS_FIELDS)])
+        writer = csv.DictWriter(file, fieldnames=["game", *fields, *(f"loss_{key}" for key in LOSS_FIELDS)])
         writer.writeheader()
         for section in board.sections:
-            for place, standing in enumerate(section.standings, start=1):
+            for standing in section.standings:
                 row = dataclasses.asdict(standing)
                 loss = row.pop("loss") or {}
-                writer.writerow({"game": section.game, "place": place, **row,
+                writer.writerow({"game": section.game, **row,
                                  **{f"loss_{key}": loss.get(key) for key in LOSS_FIELDS}})
 
 

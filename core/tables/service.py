@@ -86,6 +86,7 @@ class Tables:
         self._tables: dict[uuid.UUID, Table] = {}
         self._playing: dict[uuid.UUID, Playing] = {}
         self._unfinished: set[uuid.UUID] = set()
+        self._watchers: list[Callable[[uuid.UUID], None]] = []
         self._lock = threading.RLock()
         self._stop = threading.Event()
         self._sweeper = threading.Thread(target=self._sweep, name="tables sweep", daemon=True)
@@ -148,8 +149,11 @@ class Tables:
             raise ValueError(str(error)) from None
         seed = setup.seed if setup.seed is not None else random.randrange(2**31)
         game = Game.start(rules, config, seats, seed)
-        credentials = {seat: new_credential() for seat, spec in enumerate(seats) if is_person(spec)}
-        laid = TableLaid(str(game.id), seats, tuple(credentials), tuple(map(credential_hash, credentials.values())),
+        credentials = {seat: new_credential() for seat, spec in enumerate(seats)
+                       if is_person(spec) and seat not in setup.holders}
+        hashes = {seat: credential_hash(credential) for seat, credential in credentials.items()} | setup.holders
+        commanded = tuple(sorted(hashes))
+        laid = TableLaid(str(game.id), seats, commanded, tuple(hashes[seat] for seat in commanded),
                          setup.turn_seconds, setup.fallback)
         table = table_id(game.id)
         self.store.save(Records(game.id, game.collect_events()), Records(table, [record(table, 1, laid)]))
@@ -223,6 +227,18 @@ class Tables:
             if time.monotonic() - checked >= CHECK_SECONDS:
                 await asyncio.to_thread(table.catch_up)
                 checked = time.monotonic()
+
+    def watch(self, heard: Callable[[uuid.UUID], None]) -> Callable[[], None]:
+        """Call `heard(game_id)` (on another thread) each time a table changed, once this process has read the
+        change; the function returned stops it."""
+        with self._lock:
+            self._watchers.append(heard)
+
+        def unwatch() -> None:
+            with self._lock:
+                self._watchers.remove(heard)
+
+        return unwatch
 
     # --- commands ------------------------------------------------------------------------------------
 
@@ -331,6 +347,10 @@ class Tables:
             log.exception("reading table %s after word of a change failed", game_id)
         if playing is not None:
             playing.wake()
+        with self._lock:
+            watchers = list(self._watchers)
+        for heard in watchers:
+            heard(game_id)
 
 
 def _game_id(game_id: uuid.UUID | str) -> uuid.UUID:

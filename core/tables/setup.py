@@ -2,8 +2,10 @@
 
 A seat played from outside the server (a person at a browser) is `person`, named as `person:name=Ada` or `Ada=person`
 and stored as `Ada=person`, so that the name is the player's identity in standings and the leaderboard as any named
-player's is. A game at a table is rated: one person's name at two seats is refused. `human`, the terminal's
-player, has no terminal at a server and is refused with a pointer to `person`.
+player's is. A seat played by a registered agent (core/agents) is `NAME=agent`: commanded from outside as a person's
+seat is, with the agent's own token as its credential (`Setup.holders`). A game at a table is rated: one person's
+name at two seats is refused. `human`, the terminal's player, has no terminal at a server and is refused with a
+pointer to `person`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from hashlib import sha256
 from meeplog.core.specs import NAME, NamedSpec
 
 PERSON = "person"
+AGENT = "agent"
+OUTSIDE = (PERSON, AGENT)  # the kinds of seat commanded from outside the server
 TERMINAL_PLAYER = "human"
 
 
@@ -28,6 +32,7 @@ class Setup:
     turn_seconds: float | None = None
     seed: int | None = None
     fallback: str = "random"
+    holders: dict[int, str] = field(default_factory=dict)  # seat -> the credential hash it already has (an agent's)
 
     def __post_init__(self) -> None:
         if self.turn_seconds is not None and self.turn_seconds <= 0:
@@ -42,24 +47,32 @@ def seat_text(spec: str) -> str:
     if player.name == TERMINAL_PLAYER:
         raise ValueError(f"{spec!r}: use person for a seat played from the browser ({TERMINAL_PLAYER} plays at a"
                          " terminal, which a server has not)")
-    if player.name != PERSON:
+    if player.name not in OUTSIDE:
         return str(named)
+    kind = player.name
     extra = sorted(set(player.options) - {"name"})
     if extra:
-        raise ValueError(f"{spec!r}: person takes one option, name (person:name=Ada), not {', '.join(extra)}")
+        raise ValueError(f"{spec!r}: {kind} takes one option, name ({kind}:name=Ada), not {', '.join(extra)}")
     name = player.options.get("name") or named.name
     if named.name and player.options.get("name") and named.name != player.options["name"]:
         raise ValueError(f"{spec!r} gives two names; give one, as person:name=Ada")
     if name is None:
+        if kind == AGENT:
+            raise ValueError(f"{spec!r}: an agent's seat names the agent (NAME=agent)")
         return PERSON
     if not NAME.fullmatch(name):
-        raise ValueError(f"bad name {name!r} for a person: a name is letters, digits and . + # @ - _ (no spaces)")
-    return f"{name}={PERSON}"
+        raise ValueError(f"bad name {name!r} for a {kind}: a name is letters, digits and . + # @ - _ (no spaces)")
+    return f"{name}={kind}"
 
 
 def is_person(seat: str) -> bool:
-    """Whether a seat as stored is played from outside the server."""
-    return seat == PERSON or seat.endswith(f"={PERSON}")
+    """Whether a seat as stored is played from outside the server (by a person or a registered agent)."""
+    return seat == PERSON or seat.endswith((f"={PERSON}", f"={AGENT}"))
+
+
+def seated_agent(seat: str) -> str | None:
+    """The agent's name, if a registered agent plays this seat (as stored)."""
+    return seat.removesuffix(f"={AGENT}") if seat.endswith(f"={AGENT}") else None
 
 
 def seat_texts(specs: tuple[str, ...]) -> tuple[str, ...]:
@@ -69,7 +82,7 @@ def seat_texts(specs: tuple[str, ...]) -> tuple[str, ...]:
     for seat, text in enumerate(texts):
         if is_person(text) and text != PERSON:
             if text in seen:
-                name = text.removesuffix(f"={PERSON}")
+                name = text.rpartition("=")[0]
                 raise ValueError(f"{name} sits at seats {seen[text]} and {seat}: a game at a table is rated, and"
                                  " one person plays one seat")
             seen[text] = seat

@@ -25,17 +25,24 @@ def serve(
     host: HostOption = DEFAULT_HOST,
     port: PortOption = DEFAULT_PORT,
     workers: Annotated[int, typer.Option(min=1, help="server processes over one socket (a PostgreSQL store only)")] = 1,
+    ladder: Annotated[list[str] | None, typer.Option(
+        help="GAME[:SEATS]: seat the connected agents at this game continuously, every game rated (repeatable;"
+             " SEATS defaults to the game's fewest players; docs/agents.md)")] = None,
 ) -> None:
     """Serve the web viewer over a store (made if the SQLite file does not exist yet): games, tournaments, each game
     step by step from any seat, and a lobby to play seats from the browser (the seat links of each game started
-    there are printed here). Every table left unfinished when a server stopped goes on."""
+    there are printed here). Every table left unfinished when a server stopped goes on. Registered agents
+(`meeplog agents`) connect out to it and play; `--ladder` seats them."""
     from meeplog.core.cli import user_errors
 
     with user_errors():
         with needs_extra("viewer", "`meeplog serve`"):
             from meeplog.replays.viewer.serving import check_workers, open_tables, store_library
             from meeplog.replays.viewer.serving import serve as serve_library
-        check_workers(db, workers)
+        from meeplog.core.agents.ladder import Rung
+
+        rungs = [Rung.parse(text) for text in ladder or []]
+        check_workers(db, workers, rungs)
         library = store_library(db, say=True)
         tables = open_tables(library) if workers == 1 else None
-    serve_library(library, host, port, tables, workers)
+    serve_library(library, host, port, tables, workers, ladder=rungs)

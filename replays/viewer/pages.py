@@ -12,6 +12,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from meeplog.core.analysis.losses import tournament_losses
+from meeplog.core.leaderboard.board import PROVISIONAL_GAMES
 from meeplog.core.leaderboard.render import MODEL_NOTES
 from meeplog.core.registry import game_names
 from meeplog.core.tournament.report import write_plot
@@ -104,13 +105,18 @@ def _plot(table: Standings) -> bytes:
         return path.read_bytes()
 
 
+LIVE_SECONDS = 5  # how often the leaderboard page reads itself again while games are being played (a ladder)
+
+
 async def leaderboard(request: Request) -> Response:
-    """Every game's leaderboard and the one across games, or one game's (/leaderboard/{game})."""
+    """Every game's leaderboard and the one across games, or one game's (/leaderboard/{game}); while games are being
+    played it reads itself again every LIVE_SECONDS, so a ladder's ratings are followed live."""
     library: Library = request.app.state.library
     game = request.path_params.get("game")
     if game is not None and game not in game_names():
         raise NotFound(f"no game {game!r} is installed; the leaderboard lists the stored games")
     settings = leaderboard_settings(request)
     board = await run_in_threadpool(library.leaderboard, settings, game)
-    context = {"board": board, "game": game, "game_names": game_names(), "note": MODEL_NOTES[board.model]}
+    context = {"board": board, "game": game, "game_names": game_names(), "note": MODEL_NOTES[board.model],
+               "provisional_games": PROVISIONAL_GAMES, "live_seconds": LIVE_SECONDS}
     return templates.TemplateResponse(request, "leaderboard.html", context)

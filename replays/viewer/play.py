@@ -22,12 +22,14 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
+from meeplog.core.agents.registry import Agents
 from meeplog.core.options import described
 from meeplog.core.players import player_names
 from meeplog.core.registry import game_names, load_rules
 from meeplog.core.tables.service import Tables
 from meeplog.core.tables.setup import PERSON, TERMINAL_PLAYER, Setup
 from meeplog.core.tables.table import Table
+from meeplog.replays.viewer.guards import read_json
 from meeplog.replays.viewer.library import NotFound
 from meeplog.replays.viewer.rendering import templates
 from meeplog.replays.viewer.sheets import sheet
@@ -45,15 +47,16 @@ async def lobby(request: Request) -> Response:
         games.append({"name": name, "title": rules.title, "min": rules.min_players, "max": rules.max_players,
                       "options": list(described(rules.Config))})
     players = [PERSON, *(name for name in player_names() if name != TERMINAL_PLAYER)]
-    playing = await run_in_threadpool(_tables(request).unfinished)
+    playing = await run_in_threadpool(tables_of(request).unfinished)
     context = {"games": games, "players": players, "playing": playing}
     return templates.TemplateResponse(request, "lobby.html", context)
 
 
 async def start(request: Request) -> Response:
     """`{"game", "seats": [spec...], "options": {name: value}, "turn_seconds", "seed"}` starts a game; the answer
-    gives its id and each person seat's link, the only time the links are handed out."""
-    asked = await _json(request)
+    gives its id and each person seat's link, the only time the links are handed out. A `NAME=agent` seat is
+    registered agent NAME's, played with its own token (docs/agents.md)."""
+    asked = await read_json(request)
     if (
         not isinstance(asked, dict)
         or not isinstance(asked.get("game"), str)
@@ -62,14 +65,17 @@ async def start(request: Request) -> Response:
         raise ValueError('give {"game": NAME, "seats": [a player spec or "person" per seat], "options": {...}}')
     options = asked.get("options") or {}
     turn = asked.get("turn_seconds")
+    seats = tuple(str(spec).strip() for spec in asked["seats"])
+    agents: Agents | None = request.app.state.agents
     setup = Setup(
         game=asked["game"],
-        seats=tuple(str(spec).strip() for spec in asked["seats"]),
+        seats=seats,
+        holders=await run_in_threadpool(agents.holders, seats) if agents is not None else {},
         options={str(name): str(value) for name, value in dict(options).items()},
         turn_seconds=float(turn) if turn not in (None, "") else None,
         seed=int(asked["seed"]) if asked.get("seed") not in (None, "") else None,
     )
-    laid = await run_in_threadpool(_tables(request).lay, setup)
+    laid = await run_in_threadpool(tables_of(request).lay, setup)
     game_id = str(laid.game_id)
     links = {seat: f"{request.base_url}play/{game_id}/{seat}?token={token}" for seat, token in laid.credentials.items()}
     request.app.state.announce(f"{laid.title}, game {game_id}:")
@@ -94,7 +100,7 @@ async def seat_events(request: Request) -> Response:
 
     async def changes() -> AsyncIterator[bytes]:
         yield f"retry: {RECONNECT_MS}\n\n".encode()
-        async for now in _tables(request).follow(table.id, KEEPALIVE_SECONDS):
+        async for now in tables_of(request).follow(table.id, KEEPALIVE_SECONDS):
             if await request.is_disconnected():
                 return
             if now is None:  # a comment line, which EventSource ignores
@@ -108,12 +114,12 @@ async def seat_events(request: Request) -> Response:
 
 async def command(request: Request) -> Response:
     """`{"token", "version", "command"}`: the seat plays `command` (its JSON, as the sheet lists it)."""
-    sent = await _json(request)
+    sent = await read_json(request)
     if not isinstance(sent, dict) or not isinstance(sent.get("version"), int) or "command" not in sent:
         raise ValueError('give {"token": ..., "version": the sheet\'s version, "command": one of its commands}')
     game_id, seat = request.path_params["game_id"], request.path_params["seat"]
     token = str(sent.get("token") or "")
-    await run_in_threadpool(_tables(request).command, game_id, seat, token, sent["version"], sent["command"])
+    await run_in_threadpool(tables_of(request).command, game_id, seat, token, sent["version"], sent["command"])
     return JSONResponse({"played": True}, status_code=202)
 
 
@@ -153,7 +159,7 @@ async def guard(request: Request, game_id: uuid.UUID) -> None:
         await run_in_threadpool(tables.guard, game_id)
 
 
-def _tables(request: Request) -> Tables:
+def tables_of(request: Request) -> Tables:
     tables: Tables | None = request.app.state.tables
     if tables is None:
         raise NotFound("a replay file has no tables; serve a store to play (`meeplog serve --db ...`)")
@@ -163,12 +169,5 @@ def _tables(request: Request) -> Tables:
 async def _seat(request: Request) -> tuple[Table, int, str]:
     token = request.query_params.get("token", "")
     seat = request.path_params["seat"]
-    table = await run_in_threadpool(_tables(request).check, request.path_params["game_id"], seat, token)
+    table = await run_in_threadpool(tables_of(request).check, request.path_params["game_id"], seat, token)
     return table, seat, token
-
-
-async def _json(request: Request) -> Any:
-    try:
-        return orjson.loads(await request.body())
-    except orjson.JSONDecodeError as error:
-        raise ValueError(f"the body is not JSON: {error}") from None

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import os
 import socket
+from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import typer
 from starlette.applications import Starlette
 
+from meeplog.core.agents.ladder import Rung
 from meeplog.core.store import open_store
 from meeplog.core.tables.service import Tables
 from meeplog.replays.format import read_replay
@@ -55,8 +57,12 @@ def file_library(path: Path) -> FileLibrary:
     return FileLibrary(path)
 
 
-def check_workers(db: str, workers: int) -> None:
-    """ValueError, in one line, for more than one process over a store only one process may serve."""
+def check_workers(db: str, workers: int, ladder: Sequence[Rung] = ()) -> None:
+    """ValueError, in one line, for more than one process over a store only one process may serve, or a ladder
+    (which runs in one process) over several."""
+    if workers > 1 and ladder:
+        raise ValueError(f"--workers {workers} with --ladder: the ladder seats agents from one process; serve the"
+                         " ladder with --workers 1 (other `meeplog serve` processes may serve the same store)")
     if workers > 1 and not db.startswith(("postgresql://", "postgres://")):
         raise ValueError(f"--workers {workers}: a SQLite store is served by one process; serve a postgresql:// store"
                          " to run several")
@@ -69,7 +75,8 @@ def open_tables(library: StoreLibrary) -> Tables:
     return tables
 
 
-def serve(library: Library, host: str, port: int, tables: Tables | None = None, workers: int = 1) -> None:
+def serve(library: Library, host: str, port: int, tables: Tables | None = None, workers: int = 1, *,
+          ladder: Sequence[Rung] = ()) -> None:
     import uvicorn
 
     listening = listen(host, port)
@@ -83,7 +90,7 @@ def serve(library: Library, host: str, port: int, tables: Tables | None = None, 
 
         Multiprocess(config, sockets=[listening]).run()
         return
-    app = create_app(library, tables, announce)
+    app = create_app(library, tables, announce, ladder)
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1)
     uvicorn.Server(config).run(sockets=[listening])
 
