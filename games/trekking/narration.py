@@ -6,8 +6,10 @@ the reader may know. Names come from the data; the state is only read for what a
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from meeplog.core.kernel import Command, GameEvent
-from meeplog.games.trekking.cards import total_value
+from meeplog.games.trekking.cards import hand_sums, total_value
 from meeplog.games.trekking.commands import (
     ChooseStartAirport,
     DrawTrekCard,
@@ -55,7 +57,7 @@ from meeplog.games.trekking.events import (
     Visited,
     Vp3Taken,
 )
-from meeplog.games.trekking.reach import route_lengths
+from meeplog.games.trekking.routes import Routes
 from meeplog.games.trekking.state import NO_ONE, TrekState
 from meeplog.games.trekking.view import effect_text
 
@@ -224,21 +226,30 @@ def _command(state: TrekState, command: Command) -> str | None:
 
 def _route_lengths(state: TrekState, target: int) -> str:
     """What a Move to `target` may cost: the route lengths the active hand can pay, and the shortest route, so that
-    a reader of the legal commands (a model) can plan; nothing where no route is payable (a Move already made)."""
-    seat = state.active
-    lengths = sorted(set(route_lengths(state, seat, target)))
+    a reader of the legal commands (a model) can plan; nothing where no route is payable (a Move already made).
+    Lengths past the route tables (a hoarded hand) would each need a search, so they are only said to exist."""
+    seat, routes = state.active, state.routes
+    start, blocked = state.position[seat], state.blocked_for(seat)
+    sums = hand_sums(state.hands[seat])
+    lengths = [n for n in sums if n <= routes.table_length and routes.reaches(start, blocked, n, target)]
     if not lengths:
         return ""
-    shortest = _shortest(state, target)
     paid = f"{', '.join(map(str, lengths[:-1]))} or {lengths[-1]}" if len(lengths) > 1 else str(lengths[0])
     links = "link" if lengths == [1] else "links"
-    return f" (the hand can pay a route of {paid} {links}; the shortest route is {shortest})"
+    longer = f", or more than {routes.table_length} not counted here" if sums[-1] > routes.table_length else ""
+    return f" (the hand can pay a route of {paid} {links}{longer}; the shortest route is {_shortest(state, target)})"
 
 
 def _shortest(state: TrekState, target: int) -> int:
     """The fewest links from the active hiker to `target`, around the hikers in the way."""
     seat = state.active
-    return state.routes.distances_from(state.position[seat], state.blocked_for(seat))[target]
+    return _distances(state.routes, state.position[seat], state.blocked_for(seat))[target]
+
+
+@lru_cache(maxsize=64)
+def _distances(routes: Routes, start: int, blocked: int) -> list[int]:
+    """Every location's distance from `start`: worked out once for all the Moves of a list, not once a Move."""
+    return routes.distances_from(start, blocked)
 
 
 def _cards(state: TrekState, cards: tuple[int, ...]) -> str:

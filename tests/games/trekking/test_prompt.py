@@ -44,3 +44,11 @@ def test_a_move_once_made_is_told_without_lengths_as_a_replay_describes_it_after
     pay(state, "ADV-1")
     assert state.position[0] == loc("yellowstone")
     assert RULES.describe(state, MoveTo(loc("yellowstone"))) == "trek to Yellowstone"
+
+
+def test_a_hoarded_hand_is_told_its_lengths_within_the_route_tables_and_that_longer_ones_are_not_counted():
+    state = world(["air_na", "air_eu"], [["SCE-3", "ADV-3", "NAT-3", "HIS-3", "WAT-3"], []])
+    do(state, SkipFly())
+    told = RULES.describe(state, MoveTo(loc("banff")))
+    assert told.startswith("trek to Banff (the hand can pay a route of ")
+    assert "or more than 12 not counted here; the shortest route is 2)" in told
