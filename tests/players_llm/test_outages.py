@@ -48,7 +48,10 @@ def test_an_outage_pauses_the_seat_and_it_plays_on_when_the_server_answers_again
     server = mock_server(retry_after=0.05, hang_limit=2)
     server.outage(behaviour)
     after(OUTAGE, lambda: server.outage(None))
-    game = play(PenniesRules(), [llm(server, **QUICK), bot(1)], settings=SETTINGS)
+    # a hang is found by the client's timeout; the other outages answer at once, so their requests may wait
+    # longer (on a loaded machine 0.3 s is not always enough for an answer, and a timeout is another class)
+    timeout = QUICK["timeout"] if behaviour is Behaviour.HANG else 0.9  # within SETTINGS.timeout
+    game = play(PenniesRules(), [llm(server, **{**QUICK, "timeout": timeout}), bot(1)], settings=SETTINGS)
     assert_played_through(game)
     failed = [e.failure for e in exchanges(game) if e.failure]
     expected = {"hang": "timeout"}.get(behaviour.value, f"http-{behaviour.value}")
