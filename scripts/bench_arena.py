@@ -99,7 +99,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def run(agents: int, seconds: float, seats: int) -> None:
-    console = Console()
+    console = Console(width=160)
     with tempfile.TemporaryDirectory() as folder:
         db = str(Path(folder) / "arena.db")
         registry = Agents(open_store(db))
