@@ -1,0 +1,65 @@
+"""What a person meets at a table, in Chromium: every place of Trekking's map is hit by a click at its dot and the
+names do not overlap. One server and one browser for the file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from meeplog.core.store import open_store
+from meeplog.replays.viewer.library import StoreLibrary
+from tests.viewer.browser import served
+
+PLACES = 54
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory) -> Iterator[str]:
+    path = tmp_path_factory.mktemp("tables") / "tables.db"
+    with served(StoreLibrary(open_store(str(path)), str(path))) as base:
+        yield base
+
+
+def seat_link(url: str, game: str, seats: list[str], seat: int = 0) -> str:
+    answer = httpx.post(f"{url}/api/tables", json={"game": game, "seats": seats}, timeout=30)
+    assert answer.status_code == 201, answer.text
+    return answer.json()["seats"][seat]["link"]
+
+
+def test_every_place_of_the_trekking_map_is_hit_by_a_click_at_its_dot(url, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(seat_link(url, "trekking", ["person", "random"]))
+    page.wait_for_selector("#live:text('● live')")
+    missed = page.evaluate(
+        """() => {
+            const missed = [];
+            for (const place of document.querySelectorAll('.world-map [data-target^="place-"]')) {
+                const spot = place.querySelector(".spot");
+                spot.scrollIntoView({block: "center", inline: "center"});
+                const box = spot.getBoundingClientRect();
+                const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+                if (!place.contains(hit)) missed.push(place.dataset.target + " hits " + (hit && hit.outerHTML));
+            }
+            return missed;
+        }"""
+    )
+    assert page.locator('.world-map [data-target^="place-"]').count() == PLACES
+    assert missed == []
+    overlapping = page.evaluate(
+        """() => {
+            const labels = [...document.querySelectorAll(".world-map .place-name")];
+            const boxes = labels.map((label) => [label.textContent, label.getBoundingClientRect()]);
+            const crossed = [];
+            boxes.forEach(([a, p], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+                const across = p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom;
+                if (across) crossed.push(a + " / " + b);
+            }));
+            return crossed;
+        }"""
+    )
+    assert overlapping == []
+    assert page.locator(".world-map").bounding_box()["width"] >= 850  # the names read at 1280 px
+    context.close()
