@@ -116,6 +116,11 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("GET", "/play/{game_id}/{seat}"): Operation("a seat's page", query=("token",)),
     ("POST", "/api/tables"): Operation("lay a table", "application/json", TableStarted, 201, TableAsked),
     ("POST", "/api/play/{game_id}/{seat}"): Operation("a seat's command", "application/json", Played, 202, SeatCommand),
+    ("GET", "/api/play/events"): Operation(
+        "many seats' sheets as they change, on one stream (a browser's seat pages share it)",
+        "text/event-stream",
+        query=("follow",),
+    ),
     ("GET", "/api/play/{game_id}/{seat}/events"): Operation(
         "a seat's sheet as it changes", "text/event-stream", query=("token",)
     ),

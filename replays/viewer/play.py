@@ -32,6 +32,7 @@ from meeplog.core.tables.table import Table
 from meeplog.replays.viewer.guards import read_json
 from meeplog.replays.viewer.library import NotFound
 from meeplog.replays.viewer.rendering import templates
+from meeplog.replays.viewer.rulebook import rulebook
 from meeplog.replays.viewer.sheets import sheet
 
 FEED_EVENTS = 200  # the latest records a sheet's feed is read from
@@ -90,7 +91,8 @@ async def start(request: Request) -> Response:
 async def seat_page(request: Request) -> Response:
     table, seat, token = await _seat(request)
     drawn = await run_in_threadpool(seat_sheet, request, table, seat)
-    context = {"sheet": drawn, "token": token, "game_id": str(table.id)}
+    book = await run_in_threadpool(rulebook, drawn["game"])
+    context = {"sheet": drawn, "token": token, "game_id": str(table.id), "rulebook": book}
     return templates.TemplateResponse(request, "seat.html", context, headers={"Cache-Control": "no-store"})
 
 

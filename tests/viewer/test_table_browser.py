@@ -1,5 +1,5 @@
 """What a person meets at a table, in Chromium: every place of Trekking's map is hit by a click at its dot and the
-names do not overlap. One server and one browser for the file."""
+names do not overlap; one browser holds eight live seat pages. One server and one browser for the file."""
 
 from __future__ import annotations
 
@@ -7,12 +7,17 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from meeplog.core.store import open_store
 from meeplog.replays.viewer.library import StoreLibrary
+from meeplog.replays.viewer.rulebook import rulebook
 from tests.viewer.browser import served
 
 PLACES = 54
+PAGES = 8
+LOAD_SECONDS = 10  # the longest a seat page may take to load and go live
+MOVE_SECONDS = 60  # the longest a move may take to come back: bots play on the server between the person's moves
 
 
 @pytest.fixture(scope="module")
@@ -63,3 +68,29 @@ def test_every_place_of_the_trekking_map_is_hit_by_a_click_at_its_dot(url, brows
     assert overlapping == []
     assert page.locator(".world-map").bounding_box()["width"] >= 850  # the names read at 1280 px
     context.close()
+
+
+def test_one_browser_holds_eight_live_seat_pages(url, browser):
+    """HTTP/1.1 lets a browser hold 6 connections to a host: the pages share one stream, so the 8th loads and
+    hears its table as the first does."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pages = []
+    for _ in range(PAGES):
+        page = context.new_page()
+        page.goto(seat_link(url, "forest", ["person", "random", "random"]), timeout=LOAD_SECONDS * 1000)
+        page.wait_for_selector("#live:text('● live')", timeout=LOAD_SECONDS * 1000)
+        pages.append(page)
+    for page in (pages[-1], pages[0]):
+        version = page.locator("#seat").get_attribute("data-version")
+        page.wait_for_selector("#commands button:not([disabled])", timeout=MOVE_SECONDS * 1000)
+        page.locator("#commands button").first.click()
+        expect(page.locator("#seat")).not_to_have_attribute("data-version", version, timeout=MOVE_SECONDS * 1000)
+    context.close()
+
+
+def test_the_seat_page_offers_the_games_own_rules(url, page):
+    page.goto(seat_link(url, "hike", ["person", "random"]))
+    page.click("#rules summary")
+    shown = page.locator("#rules").inner_text()
+    assert "Rules: how to play" in shown
+    assert rulebook("hike").rules.splitlines()[0] in shown

@@ -157,25 +157,37 @@ function seatPage(root) {
       deadline === null ? "" : Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) + " s left";
   }, 250);
   const live = document.getElementById("live");
-  function follow() {
-    // EventSource reconnects by itself after a dropped stream (the server asks for a second's wait); a server that
-    // answered with an error while it restarted closes it, so a new one is opened
-    const stream = new EventSource(root.dataset.events);
-    stream.onopen = () => { live.textContent = "● live"; };
-    stream.onmessage = (message) => {
-      show(JSON.parse(message.data));
-      if (sheet.over) {
-        stream.close();
-        live.textContent = "game over";
-      }
-    };
+  follow(root, (message) => {
+    if (message.type === "open" && !(sheet && sheet.over)) live.textContent = "● live";
+    if (message.type === "error" && !(sheet && sheet.over)) live.textContent = "reconnecting…";
+    if (message.type !== "sheet") return;
+    if (sheet && message.sheet.version === sheet.version && message.sheet.over === sheet.over) return;
+    show(message.sheet);
+    if (sheet.over) live.textContent = "game over";
+  });
+}
+
+function follow(root, heard) {
+  // the browser's pages share one stream, held by a SharedWorker (static/seats-worker.js); where there is none, the
+  // page opens the same stream for its own seat
+  const key = root.dataset.game + "/" + root.dataset.seat;
+  if (typeof SharedWorker === "function") {
+    const worker = new SharedWorker(root.dataset.worker, { name: "meeplog-seats" });
+    worker.port.onmessage = ({ data }) => heard(data);
+    worker.port.postMessage({ type: "join", key, token: root.dataset.token, events: root.dataset.events });
+    addEventListener("pagehide", () => worker.port.postMessage({ type: "leave" }));
+    return;
+  }
+  function open() {
+    const stream = new EventSource(root.dataset.events + "?follow=" + encodeURIComponent(key + "/" + root.dataset.token));
+    stream.onopen = () => heard({ type: "open" });
+    stream.onmessage = (message) => heard({ type: "sheet", sheet: JSON.parse(message.data).sheet });
     stream.onerror = () => {
-      if (sheet && sheet.over) return;
-      live.textContent = "reconnecting…";
-      if (stream.readyState === EventSource.CLOSED) setTimeout(follow, 1000);
+      heard({ type: "error" });
+      if (stream.readyState === EventSource.CLOSED) setTimeout(open, 1000);
     };
   }
-  follow();
+  open();
 }
 
 const lobbyForm = document.getElementById("lobby");
