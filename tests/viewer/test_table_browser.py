@@ -18,6 +18,7 @@ PLACES = 54
 PAGES = 8
 LOAD_SECONDS = 10  # the longest a seat page may take to load and go live
 MOVE_SECONDS = 60  # the longest a move may take to come back: bots play on the server between the person's moves
+DROPPED = 3  # the sends of a move the server "does not hear" before it answers
 
 
 @pytest.fixture(scope="module")
@@ -94,3 +95,25 @@ def test_the_seat_page_offers_the_games_own_rules(url, page):
     shown = page.locator("#rules").inner_text()
     assert "Rules: how to play" in shown
     assert rulebook("hike").rules.splitlines()[0] in shown
+
+
+def test_a_move_the_server_did_not_hear_is_sent_again_until_it_does(url, page):
+    page.goto(seat_link(url, "forest", ["person", "random", "random"]))
+    page.wait_for_selector("#commands button:not([disabled])", timeout=MOVE_SECONDS * 1000)
+    version = page.locator("#seat").get_attribute("data-version")
+    dropped = []
+
+    def unreachable(route):
+        dropped.append(route.request.url)
+        if len(dropped) < DROPPED:
+            route.abort("connectionrefused")
+        else:
+            route.continue_()
+
+    page.route("**/api/play/*/0", unreachable)
+    page.locator("#commands button").first.click()
+    expect(page.locator("#problem")).to_contain_text("not answering", timeout=MOVE_SECONDS * 1000)
+    expect(page.locator("#commands button").first).to_be_disabled()
+    expect(page.locator("#seat")).not_to_have_attribute("data-version", version, timeout=MOVE_SECONDS * 1000)
+    assert len(dropped) == DROPPED
+    expect(page.locator("#problem")).to_have_text("")

@@ -54,9 +54,16 @@ function lobbyPage(form) {
       options,
       turn_seconds: turn ? Number(turn) : null,
     };
-    const answer = await fetch(form.dataset.api, { method: "POST", body: JSON.stringify(asked) });
-    const body = await answer.json();
-    document.getElementById("problem").textContent = answer.ok ? "" : body.error;
+    const problem = document.getElementById("problem");
+    let answer, body;
+    try {
+      answer = await fetch(form.dataset.api, { method: "POST", body: JSON.stringify(asked) });
+      body = await answer.json().catch(() => ({ error: "the server answered " + answer.status }));
+    } catch {
+      problem.textContent = "the server is not answering: press Start again in a moment";
+      return;
+    }
+    problem.textContent = answer.ok ? "" : body.error;
     if (!answer.ok) return;
     const links = document.getElementById("links");
     links.replaceChildren();
@@ -85,20 +92,48 @@ function seatPage(root) {
   let deadline = null;
   const problem = document.getElementById("problem");
 
+  const RETRY_MS = 1000; // how often a move is sent again while the server does not answer
+  const RETRIES = 120;
+  const UNREACHABLE = "the server is not answering: trying again every second…";
+
+  function enable(on) {
+    for (const button of document.querySelectorAll("#commands button")) button.disabled = !on;
+  }
+
   async function play(index) {
-    const sent = { token: root.dataset.token, version: sheet.version, command: sheet.commands[index].command };
+    // a move the server did not hear (it restarts, the network dropped) is sent again until it answers; the
+    // version it carries makes a second copy harmless
+    const version = sheet.version;
+    const sent = { token: root.dataset.token, version, command: sheet.commands[index].command };
     problem.textContent = "";
-    for (const button of document.querySelectorAll("#commands button")) button.disabled = true;
-    let refused;
-    try {
-      const answer = await fetch(root.dataset.command, { method: "POST", body: JSON.stringify(sent) });
-      if (answer.ok) return;
-      refused = (await answer.json().catch(() => ({}))).error || "the server answered " + answer.status;
-    } catch {
-      refused = "the server is not answering (restarting?); your move was not sent: choose again in a moment";
+    enable(false);
+    for (let attempt = 1; ; attempt++) {
+      let refused;
+      try {
+        const answer = await fetch(root.dataset.command, { method: "POST", body: JSON.stringify(sent) });
+        problem.textContent = "";
+        if (answer.ok) return;
+        refused = (await answer.json().catch(() => ({}))).error || "the server answered " + answer.status;
+      } catch {
+        if (sheet.version !== version) return; // the table moved on: the page shows its new sheet
+        if (attempt < RETRIES) {
+          problem.textContent = UNREACHABLE + " (your move, attempt " + attempt + ")";
+          await new Promise((wait) => setTimeout(wait, RETRY_MS));
+          continue;
+        }
+        refused = "the server is not answering; your move was not sent: choose again when it is back";
+      }
+      problem.textContent = refused;
+      enable(true);
+      return;
     }
-    problem.textContent = refused;
-    for (const button of document.querySelectorAll("#commands button")) button.disabled = false;
+  }
+
+  function lost(down) {
+    // the stream dropped: say so and hold the buttons until the server answers again
+    if (down) problem.textContent = UNREACHABLE;
+    else if (problem.textContent === UNREACHABLE) problem.textContent = "";
+    enable(!down && sheet !== null && sheet.yours);
   }
 
   function pick(key) {
@@ -158,8 +193,15 @@ function seatPage(root) {
   }, 250);
   const live = document.getElementById("live");
   follow(root, (message) => {
-    if (message.type === "open" && !(sheet && sheet.over)) live.textContent = "● live";
-    if (message.type === "error" && !(sheet && sheet.over)) live.textContent = "reconnecting…";
+    if (sheet && sheet.over) return;
+    if (message.type === "open") {
+      live.textContent = "● live";
+      lost(false);
+    }
+    if (message.type === "error") {
+      live.textContent = "reconnecting…";
+      lost(true);
+    }
     if (message.type !== "sheet") return;
     if (sheet && message.sheet.version === sheet.version && message.sheet.over === sheet.over) return;
     show(message.sheet);
