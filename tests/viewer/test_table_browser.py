@@ -19,6 +19,7 @@ PAGES = 8
 LOAD_SECONDS = 10  # the longest a seat page may take to load and go live
 MOVE_SECONDS = 60  # the longest a move may take to come back: bots play on the server between the person's moves
 DROPPED = 3  # the sends of a move the server "does not hear" before it answers
+PHONE_WIDTH = 390
 
 
 @pytest.fixture(scope="module")
@@ -117,3 +118,30 @@ def test_a_move_the_server_did_not_hear_is_sent_again_until_it_does(url, page):
     expect(page.locator("#seat")).not_to_have_attribute("data-version", version, timeout=MOVE_SECONDS * 1000)
     assert len(dropped) == DROPPED
     expect(page.locator("#problem")).to_have_text("")
+
+
+def test_a_whole_forest_game_by_tapping_on_a_phone_ends_with_its_result(url, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(seat_link(url, "forest", ["person", "heuristic", "random"]))
+    page.wait_for_selector("#live:text('● live')")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH  # nothing wider than the screen
+    moves = 0
+    while True:
+        page.wait_for_selector("#status.yours, #live:text('game over')", timeout=MOVE_SECONDS * 1000)
+        if page.locator("#live").inner_text() == "game over":
+            break
+        version = page.locator("#seat").get_attribute("data-version")
+        page.wait_for_selector("#commands button:not([disabled])")
+        page.locator("#commands button").first.tap()
+        expect(page.locator("#seat")).not_to_have_attribute("data-version", version, timeout=MOVE_SECONDS * 1000)
+        moves += 1
+    assert moves >= 10  # a forest hand is ten cards
+    result = page.locator("#result")
+    expect(result).to_be_visible()
+    assert " win" in page.locator("#winner").inner_text()
+    assert result.locator("tbody tr").count() == 3
+    assert "Ties: ties broken by" in page.locator("#tie-break").inner_text()
+    page.locator("#replay").tap()
+    page.wait_for_selector("table.final")  # the game, step by step, in the debugger
+    context.close()

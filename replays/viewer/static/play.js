@@ -177,7 +177,32 @@ function seatPage(root) {
       item.textContent = text;
       feed.append(item);
     }
+    if (sheet.result) showResult(sheet.result);
     deadline = sheet.yours && sheet.turn_seconds ? Date.now() + sheet.turn_seconds * 1000 : null;
+  }
+
+  function showResult(result) {
+    // the end: who won, every seat's score and rank, how ties were broken, and the way to the replay
+    const who = (seat) => "seat " + seat + " (" + (seat === sheet.seat ? "you" : sheet.seats[seat]) + ")";
+    const winners = result.ranks.map((rank, seat) => [rank, seat]).filter(([rank]) => rank === 1).map(([, seat]) => who(seat));
+    document.getElementById("winner").textContent =
+      winners.length === 1 ? winners[0] + " wins" : winners.join(" and ") + " share the win";
+    const rows = document.querySelector("#result tbody");
+    rows.replaceChildren();
+    const order = result.ranks.map((rank, seat) => [rank, seat]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    for (const [rank, seat] of order) {
+      const row = document.createElement("tr");
+      row.className = rank === 1 ? "winner" : "";
+      for (const text of [rank, seat, seat === sheet.seat ? sheet.seats[seat] + " (you)" : sheet.seats[seat], result.scores[seat]]) {
+        const cell = document.createElement("td");
+        cell.textContent = String(text);
+        row.append(cell);
+      }
+      rows.append(row);
+    }
+    document.getElementById("tie-break").textContent = result.tie_break ? "Ties: " + result.tie_break + "." : "";
+    document.getElementById("replay").href = root.dataset.replay;
+    document.getElementById("result").hidden = false;
   }
 
   document.addEventListener("keydown", (event) => {
