@@ -145,3 +145,24 @@ def test_a_whole_forest_game_by_tapping_on_a_phone_ends_with_its_result(url, bro
     page.locator("#replay").tap()
     page.wait_for_selector("table.final")  # the game, step by step, in the debugger
     context.close()
+
+
+def test_the_lobby_says_what_it_refuses_and_keeps_the_seats_it_started(url, page):
+    page.goto(f"{url}/lobby")
+    page.select_option("#game", "forest")
+    page.fill("#players", "9")
+    page.dispatch_event("#players", "change")
+    expect(page.locator("#problem")).to_contain_text("seats 3 to 4 players, not 9")
+    page.click("#start")
+    assert page.locator("#started").is_hidden()
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    page.fill("#options", "quick")
+    page.click("#start")
+    expect(page.locator("#problem")).to_have_text('the option line "quick" has no name=value: write it as name=value')
+    page.fill("#options", "")
+    page.click("#start")
+    page.wait_for_selector("#started:not([hidden])")
+    link = page.locator('a.seat-link[data-seat="0"]').get_attribute("href")
+    page.goto(f"{url}/lobby")  # the links are kept in this browser to come back to
+    expect(page.locator("#rejoin a").first).to_have_attribute("href", link)

@@ -1,6 +1,9 @@
 // The lobby and a seat's page: plain JavaScript over the viewer's play API (replays/viewer/play.py), no build step.
 "use strict";
 
+const REJOIN_KEY = "meeplog-seats"; // the seat links this browser's lobby handed out, newest first
+const REJOIN_MOST = 20;
+
 function lobbyPage(form) {
   const game = document.getElementById("game");
   const players = document.getElementById("players");
@@ -11,7 +14,7 @@ function lobbyPage(form) {
     players.min = chosen.dataset.min;
     players.max = chosen.dataset.max;
     const count = Math.max(Number(chosen.dataset.min), Math.min(Number(chosen.dataset.max), Number(players.value)));
-    players.value = String(count);
+    document.getElementById("problem").textContent = seatCountRefused() || "";
     while (seats.children.length < count) {
       const item = document.createElement("li");
       const input = document.createElement("input");
@@ -32,15 +35,66 @@ function lobbyPage(form) {
     document.getElementById("option-help").textContent = chosen.dataset.options;
   }
 
-  game.addEventListener("change", drawSeats);
+  function seatCountRefused() {
+    // a count the game cannot seat is said, never clamped quietly
+    const chosen = game.selectedOptions[0];
+    const asked = Number(players.value);
+    if (Number.isInteger(asked) && asked >= Number(chosen.dataset.min) && asked <= Number(chosen.dataset.max)) return null;
+    return chosen.textContent.replace(/ \(.*/, "") + " seats " + chosen.dataset.min + " to " + chosen.dataset.max +
+      " players, not " + players.value + ": choose a count in that range";
+  }
+
+  function optionsRefused(options) {
+    // every line is name=value; a line without "=" is said, never dropped quietly
+    for (const line of document.getElementById("options").value.split("\n")) {
+      const at = line.indexOf("=");
+      if (!line.trim()) continue;
+      if (at <= 0) return 'the option line "' + line.trim() + '" has no name=value: write it as name=value';
+      options[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+    }
+    return null;
+  }
+
+  function drawRejoin() {
+    // the seats this browser started, kept so that whoever started a table can come back to it
+    const kept = JSON.parse(localStorage.getItem(REJOIN_KEY) || "[]");
+    const list = document.getElementById("rejoin");
+    list.replaceChildren();
+    for (const seat of kept) {
+      const item = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = seat.link;
+      link.textContent = seat.title + ", seat " + seat.seat + " (" + seat.player + ")";
+      item.append(link, " ", seat.started);
+      list.append(item);
+    }
+    document.getElementById("yours").hidden = kept.length === 0;
+  }
+
+  function keep(title, seats) {
+    const kept = JSON.parse(localStorage.getItem(REJOIN_KEY) || "[]");
+    const started = new Date().toLocaleString();
+    const fresh = seats.filter((seat) => seat.link).map((seat) => ({ title, seat: seat.seat, player: seat.player, link: seat.link, started }));
+    localStorage.setItem(REJOIN_KEY, JSON.stringify([...fresh, ...kept].slice(0, REJOIN_MOST)));
+    drawRejoin();
+  }
+
+  game.addEventListener("change", () => {
+    // another game: its own count of seats, the nearest it allows to the one shown
+    const chosen = game.selectedOptions[0];
+    players.value = String(Math.max(Number(chosen.dataset.min), Math.min(Number(chosen.dataset.max), Number(players.value))));
+    drawSeats();
+  });
   players.addEventListener("change", drawSeats);
   drawSeats();
+  drawRejoin();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const options = {};
-    for (const line of document.getElementById("options").value.split("\n")) {
-      const at = line.indexOf("=");
-      if (line.trim() && at > 0) options[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+    const refused = seatCountRefused() || optionsRefused(options);
+    if (refused) {
+      document.getElementById("problem").textContent = refused;
+      return;
     }
     const turn = document.getElementById("turn").value;
     const asked = {
@@ -65,6 +119,7 @@ function lobbyPage(form) {
     }
     problem.textContent = answer.ok ? "" : body.error;
     if (!answer.ok) return;
+    keep(game.selectedOptions[0].textContent.replace(/ \(.*/, ""), body.seats);
     const links = document.getElementById("links");
     links.replaceChildren();
     for (const seat of body.seats) {
