@@ -38,6 +38,7 @@ class TableAsked(BaseModel):
     seats: list[str] = Field(description="a player spec per seat, or `person` (`NAME=agent` for a registered agent)")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
     turn_seconds: float | None = Field(None, description="the turn timer, in seconds")
+    pace_seconds: float = Field(0.0, description="the pause after each bot's or model's move, so people follow them")
     seed: int | None = None
 
 

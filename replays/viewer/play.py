@@ -74,6 +74,7 @@ async def start(request: Request) -> Response:
         holders=await run_in_threadpool(agents.holders, seats) if agents is not None else {},
         options={str(name): str(value) for name, value in dict(options).items()},
         turn_seconds=float(turn) if turn not in (None, "") else None,
+        pace_seconds=float(asked.get("pace_seconds") or 0),
         seed=int(asked["seed"]) if asked.get("seed") not in (None, "") else None,
     )
     laid = await run_in_threadpool(tables_of(request).lay, setup)

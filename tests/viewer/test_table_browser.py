@@ -3,12 +3,15 @@ names do not overlap; one browser holds eight live seat pages. One server and on
 
 from __future__ import annotations
 
+import itertools
+import uuid
 from collections.abc import Iterator
 
 import httpx
 import pytest
 from playwright.sync_api import expect
 
+from meeplog.core.audit import CommandAccepted
 from meeplog.core.store import open_store
 from meeplog.replays.viewer.library import StoreLibrary
 from meeplog.replays.viewer.rulebook import rulebook
@@ -20,17 +23,22 @@ LOAD_SECONDS = 10  # the longest a seat page may take to load and go live
 MOVE_SECONDS = 60  # the longest a move may take to come back: bots play on the server between the person's moves
 DROPPED = 3  # the sends of a move the server "does not hear" before it answers
 PHONE_WIDTH = 390
+PACE_SECONDS = 0.5
 
 
 @pytest.fixture(scope="module")
-def url(tmp_path_factory) -> Iterator[str]:
-    path = tmp_path_factory.mktemp("tables") / "tables.db"
-    with served(StoreLibrary(open_store(str(path)), str(path))) as base:
+def path(tmp_path_factory) -> str:
+    return str(tmp_path_factory.mktemp("tables") / "tables.db")
+
+
+@pytest.fixture(scope="module")
+def url(path) -> Iterator[str]:
+    with served(StoreLibrary(open_store(path), path)) as base:
         yield base
 
 
-def seat_link(url: str, game: str, seats: list[str], seat: int = 0) -> str:
-    answer = httpx.post(f"{url}/api/tables", json={"game": game, "seats": seats}, timeout=30)
+def seat_link(url: str, game: str, seats: list[str], seat: int = 0, **more: object) -> str:
+    answer = httpx.post(f"{url}/api/tables", json={"game": game, "seats": seats, **more}, timeout=30)
     assert answer.status_code == 201, answer.text
     return answer.json()["seats"][seat]["link"]
 
@@ -166,3 +174,25 @@ def test_the_lobby_says_what_it_refuses_and_keeps_the_seats_it_started(url, page
     link = page.locator('a.seat-link[data-seat="0"]').get_attribute("href")
     page.goto(f"{url}/lobby")  # the links are kept in this browser to come back to
     expect(page.locator("#rejoin a").first).to_have_attribute("href", link)
+
+
+def test_bots_moves_come_one_by_one_at_a_paced_table_and_the_last_is_marked(url, path, page):
+    link = seat_link(url, "forest", ["person", "heuristic", "random"], pace_seconds=PACE_SECONDS)
+    page.goto(link)
+    for _ in range(3):  # three of the person's moves, the bots' between them
+        page.wait_for_selector("#status.yours", timeout=MOVE_SECONDS * 1000)
+        page.wait_for_selector("#commands button:not([disabled])")
+        version = page.locator("#seat").get_attribute("data-version")
+        page.locator("#commands button").first.click()
+        expect(page.locator("#seat")).not_to_have_attribute("data-version", version, timeout=MOVE_SECONDS * 1000)
+    page.wait_for_selector("#status.yours", timeout=MOVE_SECONDS * 1000)
+    assert page.locator("#board .zone.changed").count() >= 1  # what the last move changed
+    assert page.locator("#feed .line.new").count() >= 1
+    game_id = link.split("/play/")[1].split("/")[0]
+    decisions = [r for r in open_store(path).history(uuid.UUID(game_id)) if isinstance(r.event, CommandAccepted)]
+    after_bots = [
+        (later.timestamp - earlier.timestamp).total_seconds()
+        for earlier, later in itertools.pairwise(decisions)
+        if earlier.event.seat != 0
+    ]
+    assert after_bots and min(after_bots) >= PACE_SECONDS  # each bot's move stood that long before the next

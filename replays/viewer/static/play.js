@@ -107,6 +107,7 @@ function lobbyPage(form) {
       }),
       options,
       turn_seconds: turn ? Number(turn) : null,
+      pace_seconds: Number(document.getElementById("pace").value || 0),
     };
     const problem = document.getElementById("problem");
     let answer, body;
@@ -199,13 +200,32 @@ function seatPage(root) {
     for (const [, index] of meant) document.querySelector('#commands button[data-index="' + index + '"]').classList.add("picked");
   }
 
+  function zones() {
+    // the board's zones by their label, as drawn now
+    const drawn = new Map();
+    for (const zone of document.querySelectorAll("#board .zone")) {
+      const label = zone.querySelector(".label");
+      drawn.set(label ? label.textContent : "", zone.innerHTML);
+    }
+    return drawn;
+  }
+
   function show(next) {
+    const before = sheet;
+    const drawnBefore = zones();
     sheet = next;
     root.dataset.version = String(sheet.version);
     const status = document.getElementById("status");
     status.textContent = sheet.status;
     status.classList.toggle("yours", sheet.yours);
     document.getElementById("board").innerHTML = sheet.board;
+    if (before) {
+      // the last move, marked: the zones it changed, and its lines in the feed
+      for (const zone of document.querySelectorAll("#board .zone")) {
+        const label = zone.querySelector(".label");
+        if (drawnBefore.get(label ? label.textContent : "") !== zone.innerHTML) zone.classList.add("changed");
+      }
+    }
     const list = document.getElementById("commands");
     list.replaceChildren();
     sheet.commands.forEach((command, index) => {
@@ -226,9 +246,10 @@ function seatPage(root) {
     }
     const feed = document.getElementById("feed");
     feed.replaceChildren();
+    let fresh = before ? freshLines(before.feed, sheet.feed) : 0;
     for (const text of [...sheet.feed].reverse()) {
       const item = document.createElement("li");
-      item.className = "line";
+      item.className = fresh-- > 0 ? "line new" : "line";
       item.textContent = text;
       feed.append(item);
     }
@@ -287,6 +308,15 @@ function seatPage(root) {
     show(message.sheet);
     if (sheet.over) live.textContent = "game over";
   });
+}
+
+function freshLines(before, after) {
+  // how many lines at the end of `after` are new: those past the longest end of `before` it begins with
+  for (let start = Math.max(0, before.length - after.length); start < before.length; start++) {
+    const kept = before.slice(start);
+    if (kept.every((text, index) => after[index] === text)) return after.length - kept.length;
+  }
+  return after.length;
 }
 
 function follow(root, heard) {
