@@ -25,7 +25,9 @@ _TABLES = uuid.UUID("6d65e570-7461-626c-6573-000000000000")  # the namespace of 
 class TableLaid:
     """A table for game `game_id`: its seats as stored in GameStarted (a person as `person` or `NAME=person`),
     the seats sent commands from outside (people), each one's credential as a SHA-256 hash (never the credential),
-    the turn timer, and the player that moves for a seat out of time or out of answers."""
+    the turn timer, the player that moves for a seat out of time or out of answers, and the pause after each move of
+    a seat played on the server, so that a person at the table sees the moves one by one (0 in tables laid before
+    it was kept)."""
 
     game_id: str
     seats: tuple[str, ...]
@@ -33,6 +35,7 @@ class TableLaid:
     credential_hashes: tuple[str, ...]  # by seat of `commanded`, in its order
     turn_seconds: float | None
     fallback: str
+    pace_seconds: float = 0.0
 
 
 @dataclass(frozen=True)

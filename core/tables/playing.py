@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 
 from eventsourcing.persistence import IntegrityError
 
-from meeplog.core.audit import GameStarted
+from meeplog.core.audit import CommandAccepted, GameStarted
 from meeplog.core.codec import Codec
 from meeplog.core.game import Game, Recorded
 from meeplog.core.kernel import Command
@@ -123,6 +123,9 @@ class Playing:
     def _send(self, records: list[Recorded]) -> None:
         self.store.save(Records(self.game.id, records))
         self._saved()
+        played_here = (r.event for r in records if isinstance(r.event, CommandAccepted))
+        if self.laid.pace_seconds and any(event.seat not in self.laid.commanded for event in played_here):
+            time.sleep(self.laid.pace_seconds)  # this table's own thread: the pages show this move before the next
 
     # --- playing -----------------------------------------------------------------------------------------
 

@@ -154,7 +154,7 @@ class Tables:
         hashes = {seat: credential_hash(credential) for seat, credential in credentials.items()} | setup.holders
         commanded = tuple(sorted(hashes))
         laid = TableLaid(str(game.id), seats, commanded, tuple(hashes[seat] for seat in commanded),
-                         setup.turn_seconds, setup.fallback)
+                         setup.turn_seconds, setup.fallback, setup.pace_seconds)
         table = table_id(game.id)
         self.store.save(Records(game.id, game.collect_events()), Records(table, [record(table, 1, laid)]))
         with self._lock:

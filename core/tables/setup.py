@@ -21,6 +21,8 @@ AGENT = "agent"
 OUTSIDE = (PERSON, AGENT)  # the kinds of seat commanded from outside the server
 TERMINAL_PLAYER = "human"
 
+MOST_PACE_SECONDS = 10.0  # a longer pause between bots' moves only slows a table
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -33,10 +35,13 @@ class Setup:
     seed: int | None = None
     fallback: str = "random"
     holders: dict[int, str] = field(default_factory=dict)  # seat -> the credential hash it already has (an agent's)
+    pace_seconds: float = 0.0  # the pause after each move of a seat played on the server (bots, models)
 
     def __post_init__(self) -> None:
         if self.turn_seconds is not None and self.turn_seconds <= 0:
             raise ValueError(f"turn_seconds={self.turn_seconds:g}: give a number of seconds above 0, or none")
+        if not 0 <= self.pace_seconds <= MOST_PACE_SECONDS:
+            raise ValueError(f"pace_seconds={self.pace_seconds:g}: give 0 to {MOST_PACE_SECONDS:g} seconds")
 
 
 def seat_text(spec: str) -> str:

@@ -7,6 +7,7 @@ card to pay with it, and a card of the trek row to take it."""
 from __future__ import annotations
 
 import tomllib
+from functools import cache
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -23,6 +24,7 @@ from meeplog.games.trekking.commands import (
     TakeTrekCard,
 )
 from meeplog.games.trekking.data import DATA
+from meeplog.games.trekking.labels import Box, Label, lay_out
 from meeplog.games.trekking.view import Card, DestinationCard, SeatPublic, TrekView
 
 
@@ -36,6 +38,29 @@ class Layout(BaseModel, frozen=True):
 
 
 LAYOUT = Layout(**tomllib.loads(Path(__file__).with_name("map.toml").read_text())["layout"])
+REGION_SIZE = 12  # the regions' titles' font size, in the map's units (viewer.css)
+
+
+@cache
+def _region_titles() -> tuple[tuple[int, int], ...]:
+    """Where each region's title is written: above its places' top-left corner."""
+    world = DATA.load(None)
+    spots = [LAYOUT.places[name] for name in world.location_ids]
+    corners = []
+    for index in range(len(world.region)):
+        here = [spots[n] for n in range(world.location_count) if world.region_of[n] == index]
+        corners.append((min(p[0] for p in here), min(p[1] for p in here) - 14))
+    return tuple(corners)
+
+
+@cache
+def _labels() -> tuple[Label, ...]:
+    """Each place's name, laid out once so that no name covers another or a dot (labels.py)."""
+    world = DATA.load(None)
+    spots = [LAYOUT.places[name] for name in world.location_ids]
+    widest = max(len(region.name) for region in world.region) + len(" (00 cubes)")
+    titles = [Box(x, y - REGION_SIZE, x + widest * REGION_SIZE * 0.62, y + 3) for x, y in _region_titles()]
+    return tuple(lay_out(spots, world.location_names, titles, (LAYOUT.width, LAYOUT.height)))
 
 
 def target(command: Command) -> str | None:
@@ -103,9 +128,7 @@ def _map(view: TrekView) -> str:
         f'<line class="link" x1="{spots[a][0]}" y1="{spots[a][1]}" x2="{spots[b][0]}" y2="{spots[b][1]}"/>'
         for a, b in (sorted((world.location_index[x], world.location_index[y])) for x, y in world.links.pairs)
     ]
-    for index, region in enumerate(view.regions):
-        here = [spots[n] for n in range(world.location_count) if world.region_of[n] == index]
-        x, y = min(p[0] for p in here), min(p[1] for p in here) - 14
+    for region, (x, y) in zip(view.regions, _region_titles(), strict=True):
         parts.append(f'<text class="region" x="{x}" y="{y}">{text(region.name)} ({region.cubes_left} cubes)</text>')
     for location, (x, y) in enumerate(spots):
         name = world.location_names[location]
@@ -121,7 +144,8 @@ def _map(view: TrekView) -> str:
             f'<text class="hiker-number" x="{x - 10 + 10 * n}" y="{y + 17}">{s}</text>'
             for n, s in enumerate(hikers.get(location, []))
         )
-        label = f'<text class="place-name" x="{x + 10}" y="{y + 4}">{text(name)}</text>'
+        at = _labels()[location]
+        label = f'<text class="place-name" x="{at.x:g}" y="{at.y:g}" text-anchor="{at.anchor}">{text(name)}</text>'
         parts.append(
             f'<g class="place" data-target="place-{location}"><title>{text(name)}</title>{shape}{mark}{label}'
             f"{standing}</g>"

@@ -7,6 +7,7 @@ Journey). The game ends after the turn in which the fifth region token or a fift
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from functools import cache
@@ -29,7 +30,7 @@ from meeplog.games.trekking.narration import describe
 from meeplog.games.trekking.reference import map_text
 from meeplog.games.trekking.routes import TABLE_LENGTH, Routes, routes_for
 from meeplog.games.trekking.sampling import sample
-from meeplog.games.trekking.scoring import outcome
+from meeplog.games.trekking.scoring import outcome, score_sheet
 from meeplog.games.trekking.state import TrekState
 from meeplog.games.trekking.view import view
 
@@ -89,6 +90,10 @@ class TrekkingRules(Rules[TrekState, TrekkingConfig]):
 
     def outcome(self, state: TrekState) -> Outcome:
         return outcome(state)
+
+    def score_pad(self, state: TrekState) -> tuple[dict[str, int], ...]:
+        """Each seat's score by the rulebook's categories, for the seat page's end (replays/viewer/sheets.py)."""
+        return tuple(dataclasses.asdict(score_sheet(state, seat)) for seat in range(state.players))
 
     def sample(self, state: TrekState, seat: int, rng: random.Random) -> TrekState:
         return sample(state, seat, rng)

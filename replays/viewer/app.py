@@ -25,7 +25,7 @@ from meeplog.core.agents.registry import Agents
 from meeplog.core.agents.seats import Presence
 from meeplog.core.tables.service import Locked, Tables
 from meeplog.core.tables.table import NoTable, NotNow, NotYourSeat
-from meeplog.replays.viewer import agents, api, openapi, pages, play
+from meeplog.replays.viewer import agents, api, openapi, pages, play, streams
 from meeplog.replays.viewer.agents import Unauthorized
 from meeplog.replays.viewer.frames import StepOutOfRange
 from meeplog.replays.viewer.guards import RateLimit, TooLarge, TooMany
@@ -52,6 +52,7 @@ ROUTES = [
     Route("/lobby", play.lobby, name="lobby"),
     Route("/play/{game_id}/{seat:int}", play.seat_page, name="seat"),
     Route("/api/tables", play.start, methods=["POST"], name="api_start"),
+    Route("/api/play/events", streams.seats_events, name="seats_events"),
     Route("/api/play/{game_id}/{seat:int}", play.command, methods=["POST"], name="api_command"),
     Route("/api/play/{game_id}/{seat:int}/events", play.seat_events, name="seat_events"),
     Route("/api/agent/me", agents.me, name="agent_me"),

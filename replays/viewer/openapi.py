@@ -38,6 +38,7 @@ class TableAsked(BaseModel):
     seats: list[str] = Field(description="a player spec per seat, or `person` (`NAME=agent` for a registered agent)")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
     turn_seconds: float | None = Field(None, description="the turn timer, in seconds")
+    pace_seconds: float = Field(0.0, description="the pause after each bot's or model's move, so people follow them")
     seed: int | None = None
 
 
@@ -116,6 +117,11 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("GET", "/play/{game_id}/{seat}"): Operation("a seat's page", query=("token",)),
     ("POST", "/api/tables"): Operation("lay a table", "application/json", TableStarted, 201, TableAsked),
     ("POST", "/api/play/{game_id}/{seat}"): Operation("a seat's command", "application/json", Played, 202, SeatCommand),
+    ("GET", "/api/play/events"): Operation(
+        "many seats' sheets as they change, on one stream (a browser's seat pages share it)",
+        "text/event-stream",
+        query=("follow",),
+    ),
     ("GET", "/api/play/{game_id}/{seat}/events"): Operation(
         "a seat's sheet as it changes", "text/event-stream", query=("token",)
     ),

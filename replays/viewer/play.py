@@ -32,6 +32,7 @@ from meeplog.core.tables.table import Table
 from meeplog.replays.viewer.guards import read_json
 from meeplog.replays.viewer.library import NotFound
 from meeplog.replays.viewer.rendering import templates
+from meeplog.replays.viewer.rulebook import rulebook
 from meeplog.replays.viewer.sheets import sheet
 
 FEED_EVENTS = 200  # the latest records a sheet's feed is read from
@@ -73,6 +74,7 @@ async def start(request: Request) -> Response:
         holders=await run_in_threadpool(agents.holders, seats) if agents is not None else {},
         options={str(name): str(value) for name, value in dict(options).items()},
         turn_seconds=float(turn) if turn not in (None, "") else None,
+        pace_seconds=float(asked.get("pace_seconds") or 0),
         seed=int(asked["seed"]) if asked.get("seed") not in (None, "") else None,
     )
     laid = await run_in_threadpool(tables_of(request).lay, setup)
@@ -90,7 +92,8 @@ async def start(request: Request) -> Response:
 async def seat_page(request: Request) -> Response:
     table, seat, token = await _seat(request)
     drawn = await run_in_threadpool(seat_sheet, request, table, seat)
-    context = {"sheet": drawn, "token": token, "game_id": str(table.id)}
+    book = await run_in_threadpool(rulebook, drawn["game"])
+    context = {"sheet": drawn, "token": token, "game_id": str(table.id), "rulebook": book}
     return templates.TemplateResponse(request, "seat.html", context, headers={"Cache-Control": "no-store"})
 
 

@@ -46,7 +46,12 @@ def sheet(
     lines = [line(rules, state, 0, event, seat) for event in events if not isinstance(event, GameStarted)]
     feed = [entry.text for entry in lines if entry.audit not in ("exchange", "decision")][-FEED_LINES:]
     ending = events[-1] if events else None
+    result = None
     if isinstance(ending, GameFinished):
+        result = {"scores": list(ending.scores), "ranks": list(ending.ranks), "tie_break": ending.note}
+        pad = getattr(rules, "score_pad", None)  # a game may give each seat's score by its categories, once over
+        if pad is not None:
+            result["categories"] = [dict(categories) for categories in pad(state)]
         results = enumerate(zip(ending.scores, ending.ranks, strict=True))
         status = "the game is over: " + ", ".join(f"seat {s} scored {v:g} (rank {rank})" for s, (v, rank) in results)
     elif isinstance(ending, SeatForfeited):
@@ -67,4 +72,5 @@ def sheet(
         "status": status,
         "yours": mine,
         "over": isinstance(ending, GameFinished | SeatForfeited),
+        "result": result,  # the final scores, ranks (1 best, ties share) and how ties were broken, once finished
     }

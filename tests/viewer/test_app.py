@@ -129,7 +129,9 @@ def test_the_last_step_shows_the_final_scores(stored, client):
     outcome = game.outcome()
     page = client.get(f"/games/{game.id}")
     assert page.status_code == 200 and "final scores" in page.text
-    final = client.get(f"/api/games/{game.id}/steps/0").json()["frame"]["final"]
+    first = client.get(f"/api/games/{game.id}/steps/0").json()
+    assert "final scores" not in first["html"]  # the result is not told before its last step
+    final = first["frame"]["final"]
     assert [(seat, score, rank) for seat, score, rank in final] == [
         (seat, score, rank) for seat, (score, rank) in enumerate(zip(outcome.scores, outcome.ranks, strict=True))
     ]

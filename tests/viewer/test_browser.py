@@ -24,6 +24,8 @@ from meeplog.replays.viewer.library import StoreLibrary
 from tests.tournament.plans import forest_plan
 from tests.viewer.browser import served
 
+QUICK_PRESSES = 20
+
 
 @pytest.fixture(scope="module")
 def site(stored):
@@ -180,3 +182,16 @@ def test_a_model_exchange_opens_to_its_prompt_and_raw_answer_and_a_refusal_stand
     assert exchange.locator("pre").first.inner_text().startswith("seat ")
     assert page.locator("li.line.rejected").count() >= 1
     page.screenshot(path=str(tmp_path / "forest-audit-trail.png"), full_page=True)
+
+
+def test_quick_key_presses_each_move_one_step_and_the_result_waits_for_the_last(stored, site, page):
+    game = next(g for g in stored[2] if g.rules.name == "forest")
+    last = frame(game.log, 0, None).last
+    presses = min(QUICK_PRESSES, last)
+    page.goto(f"{site}/games/{game.id}?step=0&as=all")
+    assert page.locator("table.final").count() == 0  # the scores are not told at step 0
+    for _ in range(presses):
+        page.keyboard.press("ArrowRight")  # faster than the server answers: none may be lost
+    page.wait_for_function(f"document.querySelector('#step-number').textContent === '{presses}'")
+    page.keyboard.press("End")
+    page.wait_for_selector("table.final")

@@ -150,6 +150,7 @@ def test_a_turn_timer_lets_the_fallback_move_for_a_person_who_waits_and_records_
         ({"game": "forest", "seats": ["person", "nobody", "random"]}, "unknown player"),
         ({"game": "forest", "seats": ["person", "random", "random"], "options": {"colour": "x"}}, "colour"),
         ({"game": "forest", "seats": ["person", "random", "random"], "turn_seconds": -1}, "above 0"),
+        ({"game": "forest", "seats": ["person", "random", "random"], "pace_seconds": 60}, "give 0 to 10 seconds"),
         ({"game": "forest", "seats": ["person", "human", "random"]}, "use person for a seat played from the browser"),
         ({"game": "forest", "seats": ["person:name=Ada", "Ada=person", "random"]}, "Ada sits at seats 0 and 1"),
         ({"game": "forest", "seats": ["person:name=Ada Lovelace", "random", "random"]}, "bad name"),

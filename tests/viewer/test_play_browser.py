@@ -37,6 +37,7 @@ def start_from_the_lobby(page, url: str, game: str, seats: list[str]) -> tuple[s
     page.dispatch_event("#players", "change")
     for seat, spec in enumerate(seats):
         page.fill(f"#seats li:nth-child({seat + 1}) input.spec", spec)
+    page.fill("#pace", "0")  # the bots at full speed: this test is about playing, not pacing
     clicked = time.monotonic()
     page.click("#start")
     page.wait_for_selector("#started:not([hidden])")
@@ -132,6 +133,7 @@ def test_a_person_finishes_a_game_on_the_same_page_after_the_server_was_killed_a
         for seat, spec in enumerate(["person", "heuristic", "heuristic"]):
             page.fill(f"#seats li:nth-child({seat + 1}) input.spec", spec)
         page.fill("#seats li:nth-child(1) input.name", "Ada")
+        page.fill("#pace", "0")
         page.click("#start")
         page.wait_for_selector("#started:not([hidden])")
         link = page.locator('a.seat-link[data-seat="0"]').get_attribute("href")

@@ -1,6 +1,9 @@
 // The lobby and a seat's page: plain JavaScript over the viewer's play API (replays/viewer/play.py), no build step.
 "use strict";
 
+const REJOIN_KEY = "meeplog-seats"; // the seat links this browser's lobby handed out, newest first
+const REJOIN_MOST = 20;
+
 function lobbyPage(form) {
   const game = document.getElementById("game");
   const players = document.getElementById("players");
@@ -11,7 +14,7 @@ function lobbyPage(form) {
     players.min = chosen.dataset.min;
     players.max = chosen.dataset.max;
     const count = Math.max(Number(chosen.dataset.min), Math.min(Number(chosen.dataset.max), Number(players.value)));
-    players.value = String(count);
+    document.getElementById("problem").textContent = seatCountRefused() || "";
     while (seats.children.length < count) {
       const item = document.createElement("li");
       const input = document.createElement("input");
@@ -32,15 +35,66 @@ function lobbyPage(form) {
     document.getElementById("option-help").textContent = chosen.dataset.options;
   }
 
-  game.addEventListener("change", drawSeats);
+  function seatCountRefused() {
+    // a count the game cannot seat is said, never clamped quietly
+    const chosen = game.selectedOptions[0];
+    const asked = Number(players.value);
+    if (Number.isInteger(asked) && asked >= Number(chosen.dataset.min) && asked <= Number(chosen.dataset.max)) return null;
+    return chosen.textContent.replace(/ \(.*/, "") + " seats " + chosen.dataset.min + " to " + chosen.dataset.max +
+      " players, not " + players.value + ": choose a count in that range";
+  }
+
+  function optionsRefused(options) {
+    // every line is name=value; a line without "=" is said, never dropped quietly
+    for (const line of document.getElementById("options").value.split("\n")) {
+      const at = line.indexOf("=");
+      if (!line.trim()) continue;
+      if (at <= 0) return 'the option line "' + line.trim() + '" has no name=value: write it as name=value';
+      options[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+    }
+    return null;
+  }
+
+  function drawRejoin() {
+    // the seats this browser started, kept so that whoever started a table can come back to it
+    const kept = JSON.parse(localStorage.getItem(REJOIN_KEY) || "[]");
+    const list = document.getElementById("rejoin");
+    list.replaceChildren();
+    for (const seat of kept) {
+      const item = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = seat.link;
+      link.textContent = seat.title + ", seat " + seat.seat + " (" + seat.player + ")";
+      item.append(link, " ", seat.started);
+      list.append(item);
+    }
+    document.getElementById("yours").hidden = kept.length === 0;
+  }
+
+  function keep(title, seats) {
+    const kept = JSON.parse(localStorage.getItem(REJOIN_KEY) || "[]");
+    const started = new Date().toLocaleString();
+    const fresh = seats.filter((seat) => seat.link).map((seat) => ({ title, seat: seat.seat, player: seat.player, link: seat.link, started }));
+    localStorage.setItem(REJOIN_KEY, JSON.stringify([...fresh, ...kept].slice(0, REJOIN_MOST)));
+    drawRejoin();
+  }
+
+  game.addEventListener("change", () => {
+    // another game: its own count of seats, the nearest it allows to the one shown
+    const chosen = game.selectedOptions[0];
+    players.value = String(Math.max(Number(chosen.dataset.min), Math.min(Number(chosen.dataset.max), Number(players.value))));
+    drawSeats();
+  });
   players.addEventListener("change", drawSeats);
   drawSeats();
+  drawRejoin();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const options = {};
-    for (const line of document.getElementById("options").value.split("\n")) {
-      const at = line.indexOf("=");
-      if (line.trim() && at > 0) options[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+    const refused = seatCountRefused() || optionsRefused(options);
+    if (refused) {
+      document.getElementById("problem").textContent = refused;
+      return;
     }
     const turn = document.getElementById("turn").value;
     const asked = {
@@ -53,11 +107,20 @@ function lobbyPage(form) {
       }),
       options,
       turn_seconds: turn ? Number(turn) : null,
+      pace_seconds: Number(document.getElementById("pace").value || 0),
     };
-    const answer = await fetch(form.dataset.api, { method: "POST", body: JSON.stringify(asked) });
-    const body = await answer.json();
-    document.getElementById("problem").textContent = answer.ok ? "" : body.error;
+    const problem = document.getElementById("problem");
+    let answer, body;
+    try {
+      answer = await fetch(form.dataset.api, { method: "POST", body: JSON.stringify(asked) });
+      body = await answer.json().catch(() => ({ error: "the server answered " + answer.status }));
+    } catch {
+      problem.textContent = "the server is not answering: press Start again in a moment";
+      return;
+    }
+    problem.textContent = answer.ok ? "" : body.error;
     if (!answer.ok) return;
+    keep(game.selectedOptions[0].textContent.replace(/ \(.*/, ""), body.seats);
     const links = document.getElementById("links");
     links.replaceChildren();
     for (const seat of body.seats) {
@@ -85,20 +148,48 @@ function seatPage(root) {
   let deadline = null;
   const problem = document.getElementById("problem");
 
+  const RETRY_MS = 1000; // how often a move is sent again while the server does not answer
+  const RETRIES = 120;
+  const UNREACHABLE = "the server is not answering: trying again every second…";
+
+  function enable(on) {
+    for (const button of document.querySelectorAll("#commands button")) button.disabled = !on;
+  }
+
   async function play(index) {
-    const sent = { token: root.dataset.token, version: sheet.version, command: sheet.commands[index].command };
+    // a move the server did not hear (it restarts, the network dropped) is sent again until it answers; the
+    // version it carries makes a second copy harmless
+    const version = sheet.version;
+    const sent = { token: root.dataset.token, version, command: sheet.commands[index].command };
     problem.textContent = "";
-    for (const button of document.querySelectorAll("#commands button")) button.disabled = true;
-    let refused;
-    try {
-      const answer = await fetch(root.dataset.command, { method: "POST", body: JSON.stringify(sent) });
-      if (answer.ok) return;
-      refused = (await answer.json().catch(() => ({}))).error || "the server answered " + answer.status;
-    } catch {
-      refused = "the server is not answering (restarting?); your move was not sent: choose again in a moment";
+    enable(false);
+    for (let attempt = 1; ; attempt++) {
+      let refused;
+      try {
+        const answer = await fetch(root.dataset.command, { method: "POST", body: JSON.stringify(sent) });
+        problem.textContent = "";
+        if (answer.ok) return;
+        refused = (await answer.json().catch(() => ({}))).error || "the server answered " + answer.status;
+      } catch {
+        if (sheet.version !== version) return; // the table moved on: the page shows its new sheet
+        if (attempt < RETRIES) {
+          problem.textContent = UNREACHABLE + " (your move, attempt " + attempt + ")";
+          await new Promise((wait) => setTimeout(wait, RETRY_MS));
+          continue;
+        }
+        refused = "the server is not answering; your move was not sent: choose again when it is back";
+      }
+      problem.textContent = refused;
+      enable(true);
+      return;
     }
-    problem.textContent = refused;
-    for (const button of document.querySelectorAll("#commands button")) button.disabled = false;
+  }
+
+  function lost(down) {
+    // the stream dropped: say so and hold the buttons until the server answers again
+    if (down) problem.textContent = UNREACHABLE;
+    else if (problem.textContent === UNREACHABLE) problem.textContent = "";
+    enable(!down && sheet !== null && sheet.yours);
   }
 
   function pick(key) {
@@ -109,13 +200,32 @@ function seatPage(root) {
     for (const [, index] of meant) document.querySelector('#commands button[data-index="' + index + '"]').classList.add("picked");
   }
 
+  function zones() {
+    // the board's zones by their label, as drawn now
+    const drawn = new Map();
+    for (const zone of document.querySelectorAll("#board .zone")) {
+      const label = zone.querySelector(".label");
+      drawn.set(label ? label.textContent : "", zone.innerHTML);
+    }
+    return drawn;
+  }
+
   function show(next) {
+    const before = sheet;
+    const drawnBefore = zones();
     sheet = next;
     root.dataset.version = String(sheet.version);
     const status = document.getElementById("status");
     status.textContent = sheet.status;
     status.classList.toggle("yours", sheet.yours);
     document.getElementById("board").innerHTML = sheet.board;
+    if (before) {
+      // the last move, marked: the zones it changed, and its lines in the feed
+      for (const zone of document.querySelectorAll("#board .zone")) {
+        const label = zone.querySelector(".label");
+        if (drawnBefore.get(label ? label.textContent : "") !== zone.innerHTML) zone.classList.add("changed");
+      }
+    }
     const list = document.getElementById("commands");
     list.replaceChildren();
     sheet.commands.forEach((command, index) => {
@@ -136,13 +246,40 @@ function seatPage(root) {
     }
     const feed = document.getElementById("feed");
     feed.replaceChildren();
+    let fresh = before ? freshLines(before.feed, sheet.feed) : 0;
     for (const text of [...sheet.feed].reverse()) {
       const item = document.createElement("li");
-      item.className = "line";
+      item.className = fresh-- > 0 ? "line new" : "line";
       item.textContent = text;
       feed.append(item);
     }
+    if (sheet.result) showResult(sheet.result);
     deadline = sheet.yours && sheet.turn_seconds ? Date.now() + sheet.turn_seconds * 1000 : null;
+  }
+
+  function showResult(result) {
+    // the end: who won, every seat's score and rank, how ties were broken, and the way to the replay
+    const who = (seat) => "seat " + seat + " (" + (seat === sheet.seat ? "you" : sheet.seats[seat]) + ")";
+    const winners = result.ranks.map((rank, seat) => [rank, seat]).filter(([rank]) => rank === 1).map(([, seat]) => who(seat));
+    document.getElementById("winner").textContent =
+      winners.length === 1 ? winners[0] + " wins" : winners.join(" and ") + " share the win";
+    const rows = document.querySelector("#result tbody");
+    rows.replaceChildren();
+    const order = result.ranks.map((rank, seat) => [rank, seat]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    for (const [rank, seat] of order) {
+      const row = document.createElement("tr");
+      row.className = rank === 1 ? "winner" : "";
+      const categories = result.categories ? Object.entries(result.categories[seat]).map(([name, points]) => name.replace("_", " ") + " " + points).join(", ") : "";
+      for (const text of [rank, seat, seat === sheet.seat ? sheet.seats[seat] + " (you)" : sheet.seats[seat], result.scores[seat], categories]) {
+        const cell = document.createElement("td");
+        cell.textContent = String(text);
+        row.append(cell);
+      }
+      rows.append(row);
+    }
+    document.getElementById("tie-break").textContent = result.tie_break ? "Ties: " + result.tie_break + "." : "";
+    document.getElementById("replay").href = root.dataset.replay;
+    document.getElementById("result").hidden = false;
   }
 
   document.addEventListener("keydown", (event) => {
@@ -157,25 +294,53 @@ function seatPage(root) {
       deadline === null ? "" : Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) + " s left";
   }, 250);
   const live = document.getElementById("live");
-  function follow() {
-    // EventSource reconnects by itself after a dropped stream (the server asks for a second's wait); a server that
-    // answered with an error while it restarted closes it, so a new one is opened
-    const stream = new EventSource(root.dataset.events);
-    stream.onopen = () => { live.textContent = "● live"; };
-    stream.onmessage = (message) => {
-      show(JSON.parse(message.data));
-      if (sheet.over) {
-        stream.close();
-        live.textContent = "game over";
-      }
-    };
-    stream.onerror = () => {
-      if (sheet && sheet.over) return;
+  follow(root, (message) => {
+    if (sheet && sheet.over) return;
+    if (message.type === "open") {
+      live.textContent = "● live";
+      lost(false);
+    }
+    if (message.type === "error") {
       live.textContent = "reconnecting…";
-      if (stream.readyState === EventSource.CLOSED) setTimeout(follow, 1000);
+      lost(true);
+    }
+    if (message.type !== "sheet") return;
+    if (sheet && message.sheet.version === sheet.version && message.sheet.over === sheet.over) return;
+    show(message.sheet);
+    if (sheet.over) live.textContent = "game over";
+  });
+}
+
+function freshLines(before, after) {
+  // how many lines at the end of `after` are new: those past the longest end of `before` it begins with
+  for (let start = Math.max(0, before.length - after.length); start < before.length; start++) {
+    const kept = before.slice(start);
+    if (kept.every((text, index) => after[index] === text)) return after.length - kept.length;
+  }
+  return after.length;
+}
+
+function follow(root, heard) {
+  // the browser's pages share one stream, held by a SharedWorker (static/seats-worker.js); where there is none, the
+  // page opens the same stream for its own seat
+  const key = root.dataset.game + "/" + root.dataset.seat;
+  if (typeof SharedWorker === "function") {
+    const worker = new SharedWorker(root.dataset.worker, { name: "meeplog-seats" });
+    worker.port.onmessage = ({ data }) => heard(data);
+    worker.port.postMessage({ type: "join", key, token: root.dataset.token, events: root.dataset.events });
+    addEventListener("pagehide", () => worker.port.postMessage({ type: "leave" }));
+    return;
+  }
+  function open() {
+    const stream = new EventSource(root.dataset.events + "?follow=" + encodeURIComponent(key + "/" + root.dataset.token));
+    stream.onopen = () => heard({ type: "open" });
+    stream.onmessage = (message) => heard({ type: "sheet", sheet: JSON.parse(message.data).sheet });
+    stream.onerror = () => {
+      heard({ type: "error" });
+      if (stream.readyState === EventSource.CLOSED) setTimeout(open, 1000);
     };
   }
-  follow();
+  open();
 }
 
 const lobbyForm = document.getElementById("lobby");

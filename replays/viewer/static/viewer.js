@@ -5,6 +5,7 @@ function gamePage(root) {
   const slider = document.getElementById("slider");
   const api = (step, as) => root.dataset.api.replace(/\/0$/, "/" + step) + "?as=" + encodeURIComponent(as);
   let step = Number(root.dataset.step);
+  let aimed = step; // the step last asked for: quick key presses count from it, not from the step shown
   let last = Number(root.dataset.last);
   let as = root.dataset.as;
   let loading = null;
@@ -18,12 +19,14 @@ function gamePage(root) {
 
   async function go(target, perspective, push = true) {
     target = Math.max(0, Math.min(last, target));
+    aimed = target;
     const wanted = api(target, perspective);
     loading = wanted;
     const answer = await fetch(wanted);
     const body = await answer.json();
     if (loading !== wanted) return; // a later request has been made since
     if (!answer.ok) {
+      aimed = step;
       document.getElementById("frame").textContent = body.error;
       return;
     }
@@ -46,8 +49,8 @@ function gamePage(root) {
   }
 
   document.getElementById("first").onclick = () => go(0, as);
-  document.getElementById("prev").onclick = () => go(step - 1, as);
-  document.getElementById("next").onclick = () => go(step + 1, as);
+  document.getElementById("prev").onclick = () => go(aimed - 1, as);
+  document.getElementById("next").onclick = () => go(aimed + 1, as);
   document.getElementById("last").onclick = () => go(last, as);
   slider.oninput = () => go(Number(slider.value), as);
   for (const link of root.querySelectorAll(".losses a")) {
@@ -64,7 +67,7 @@ function gamePage(root) {
   }
   document.addEventListener("keydown", (event) => {
     if (event.target.matches("input, textarea, select") || event.altKey || event.ctrlKey || event.metaKey) return;
-    const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: last };
+    const moves = { ArrowLeft: aimed - 1, ArrowRight: aimed + 1, Home: 0, End: last };
     if (!(event.key in moves)) return;
     event.preventDefault();
     go(moves[event.key], as);
