@@ -85,7 +85,7 @@ def test_an_agent_with_a_wrong_token_exits_non_zero_at_once_in_one_line(ladder):
         check=False,
     )
     assert time.monotonic() - started < 10
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert result.stderr.strip().startswith("error: the server refused the token")
     assert len(result.stderr.strip().splitlines()) == 1
 
