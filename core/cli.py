@@ -33,6 +33,7 @@ from meeplog.core.players import (
     ENDPOINTS_LOGGER,
     AbortMatch,
     BadPlayerSpec,
+    CannotPlay,
     EndpointDown,
     PreflightFailed,
     load_player_class,
@@ -43,6 +44,7 @@ from meeplog.core.preflight import preflight
 from meeplog.core.registry import BrokenPlugin, UnknownName, game_names, load_object, load_rules
 from meeplog.core.runner import MatchRunner, MatchSettings
 from meeplog.core.specs import NamedSpec, PlayerSpec, seat_label
+from meeplog.core.statuses import BAD_INPUT, DONE, GAMES_FAILED, INTERRUPTED, STOPPED_AT_A_CAP
 from meeplog.core.store import DEFAULT_DB, GameNotFound, GameStore, StoreUnavailable, open_store
 from meeplog.core.tournament.behaviour import seat_reports
 from meeplog.core.waits import play_showing_waits
@@ -66,27 +68,30 @@ ConfigOption = Annotated[
 
 @contextmanager
 def user_errors() -> Iterator[None]:
-    """Turn the errors a user can fix into one line on stderr and exit status 1: a refused option or value, a
-    file that cannot be read or written, a plug-in that failed to load; an extra to install exits 2."""
+    """Turn the errors a user can fix into one line on stderr and exit status BAD_INPUT: a refused option or value,
+    a file that cannot be read or written, a plug-in that failed to load, an extra to install; an endpoint that
+    stayed down stops the game at a cap, and a player that cannot play at all (a refused key) fails it."""
     try:
         yield
     except MissingExtra as error:
-        fail(str(error), status=2)
+        fail(str(error))
     except EndpointDown as error:
-        fail(f"{error}; the game stopped, stored up to its last decision", status=3)
+        fail(f"{error}; the game stopped, stored up to its last decision", status=STOPPED_AT_A_CAP)
     except PreflightFailed as error:
-        fail(str(error), status=2)
+        fail(str(error))
     except BadOption as error:
         fail(f"{error}; `meeplog games` lists every option")
     except ValidationError as error:
         fail(validation_message(error))
+    except CannotPlay as error:
+        fail(str(error), status=GAMES_FAILED)
     except USER_ERRORS as error:
         fail(str(error))
     except OSError as error:
         fail(f"{error.filename}: {error.strerror}" if error.filename else error.strerror or str(error))
 
 
-def fail(message: str, status: int = 1) -> None:
+def fail(message: str, status: int = BAD_INPUT) -> None:
     """Print `message` as plain text (its brackets are no markup: pip install 'meeplog[ray]') and exit."""
     errors.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     raise typer.Exit(status)
@@ -189,6 +194,8 @@ def play(
         print_log(match.log)
     print_outcome(match, outcome)
     console.print(f"stored as game {match.id} in {db}")
+    if outcome is None:
+        raise typer.Exit(GAMES_FAILED)
 
 
 def show_outages(console: Console) -> None:
@@ -326,7 +333,7 @@ def _run_app() -> None:
         status = app(sys.argv[1:], standalone_mode=False)
     except click.NoArgsIsHelpError as error:
         typer.echo(error.ctx.get_help())
-        sys.exit(0)
+        sys.exit(DONE)
     except click.UsageError as error:
         hint = f"; see `{error.ctx.command_path} --help`" if error.ctx else ""
         errors.print(f"[bold red]error:[/] {error.format_message()}{hint}", soft_wrap=True)
@@ -336,5 +343,5 @@ def _run_app() -> None:
         sys.exit(error.exit_code)
     except typer.Abort:
         errors.print("interrupted")
-        sys.exit(130)
-    sys.exit(status if isinstance(status, int) else 0)
+        sys.exit(INTERRUPTED)
+    sys.exit(status if isinstance(status, int) else DONE)

@@ -42,6 +42,27 @@ class StoreUnavailable(RuntimeError):
     """The database named by `--db` cannot be opened or reached; the message says which and how to fix it."""
 
 
+class DamagedStore(StoreUnavailable):
+    """A stored row that cannot be read back as an event: its bytes are no JSON, or no event of its game."""
+
+
+def damaged(stored: StoredEvent, error: Exception) -> DamagedStore:
+    """The one-line error of a row that cannot be read, naming the row."""
+    return DamagedStore(
+        f"the store is damaged: event {stored.originator_version} of {stored.originator_id} ({stored.topic})"
+        f" cannot be read ({error}); restore the store from a backup"
+    )
+
+
+def stored_data(stored: StoredEvent) -> dict[str, Any]:
+    """A row's JSON, read without the game's codec (the leaderboard's projection reads it so)."""
+    try:
+        data: dict[str, Any] = orjson.loads(stored.state)
+    except orjson.JSONDecodeError as error:
+        raise damaged(stored, error) from None
+    return data
+
+
 class GameNotFound(LookupError):
     pass
 
@@ -237,14 +258,17 @@ class GameEventMapper(Mapper):
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
         game = stored_event.topic.partition("/")[0]
-        data = self.transcoder.decode(stored_event.state)
-        return Recorded(
-            originator_id=uuid.UUID(str(stored_event.originator_id)),
-            originator_version=stored_event.originator_version,
-            timestamp=datetime.fromisoformat(data["timestamp"]),
-            game=game,
-            event=topic_codec(game).decode(data["event"]),
-        )
+        try:
+            data = self.transcoder.decode(stored_event.state)
+            return Recorded(
+                originator_id=uuid.UUID(str(stored_event.originator_id)),
+                originator_version=stored_event.originator_version,
+                timestamp=datetime.fromisoformat(data["timestamp"]),
+                game=game,
+                event=topic_codec(game).decode(data["event"]),
+            )
+        except (ValueError, KeyError, TypeError) as error:
+            raise damaged(stored_event, error) from None
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from meeplog.core.players import make_player
 from meeplog.core.registry import load_rules
 from meeplog.core.runner import MatchRunner, MatchSettings
 from meeplog.core.specs import NamedSpec, PlayerSpec
+from meeplog.core.statuses import GAMES_FAILED
 from meeplog.core.store import DEFAULT_DB, GameNotFound, open_store
 from meeplog.replays.fork import fork as fork_game
 from meeplog.replays.format import read_replay
@@ -96,7 +97,7 @@ def verify(
     if failed:
         from meeplog.core.cli import fail
 
-        fail(f"{failed} of {checked} games diverge from the installed rules")
+        fail(f"{failed} of {checked} games diverge from the installed rules", status=GAMES_FAILED)
     console.print(f"all {checked} games verify")
 
 

@@ -38,7 +38,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-import orjson
 from eventsourcing.persistence import Notification, Tracking
 from eventsourcing.popo import POPOTrackingRecorder
 from eventsourcing.projection import Projection
@@ -48,7 +47,7 @@ from meeplog.core.leaderboard.online import OnlineRatings
 from meeplog.core.leaderboard.players import Players
 from meeplog.core.leaderboard.tally import FALLBACK, FORFEIT, FORKED, GameTally
 from meeplog.core.registry import game_names
-from meeplog.core.store import RESULT_KINDS, GameStore
+from meeplog.core.store import RESULT_KINDS, GameStore, stored_data
 
 Model = Literal["bt", "openskill"]
 MODELS: tuple[Model, ...] = ("bt", "openskill")
@@ -81,7 +80,7 @@ def fact(note: Notification) -> Fact:
     game, _, kind = note.topic.partition("/")
     game_id = note.originator_id  # a UUID from every recorder of the library; a string only if configured so
     return Fact(
-        game_id if isinstance(game_id, uuid.UUID) else uuid.UUID(game_id), game, kind, orjson.loads(note.state)["event"]
+        game_id if isinstance(game_id, uuid.UUID) else uuid.UUID(game_id), game, kind, stored_data(note)["event"]
     )
 
 
@@ -202,5 +201,5 @@ class FollowedLeaderboard:
         made: Counter[int] = Counter()
         for stored in self.store.recorder.select_events(game_id):
             if stored.topic.rpartition("/")[2] in DECISIONS:
-                made[orjson.loads(stored.state)["event"]["seat"]] += 1
+                made[stored_data(stored)["event"]["seat"]] += 1
         return made

@@ -36,6 +36,7 @@ from meeplog.core.preflight import preflight
 from meeplog.core.registry import load_rules
 from meeplog.core.runner import MatchSettings, dead_seat_policy
 from meeplog.core.specs import NamedSpec, PlayerSpec
+from meeplog.core.statuses import GAMES_FAILED, INTERRUPTED, STOPPED_AT_A_CAP
 from meeplog.core.store import DEFAULT_DB, GameStore, open_store
 from meeplog.core.tournament.aggregate import Tournament
 from meeplog.core.tournament.budget import OverBudget, check_priced
@@ -63,7 +64,6 @@ from meeplog.core.tournament.stored import (
     tournament_ids,
 )
 
-STOPPED_AT_A_BOUND = 3  # the exit status of a run stopped at --max-cost or --outage-wait (resumable)
 # Files and pipes get whole rows: no column is left out for them (a terminal's width leaves some out, and says so).
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 240)
 
@@ -95,13 +95,16 @@ def user_errors() -> Iterator[None]:
     with engine_errors():
         try:
             yield
-        except (TournamentNotFound, TournamentConflict, WorkersUnavailable, RayUnavailable) as error:
+        except (TournamentNotFound, TournamentConflict) as error:
             fail(str(error))
+        except (WorkersUnavailable, RayUnavailable) as error:
+            fail(str(error), status=GAMES_FAILED)
         except EndpointDown as error:
             fail(f"{error}. The tournament stopped; the games recorded, and every decision of the games paused, are"
-                 " kept: the same command resumes them once the endpoint answers", status=STOPPED_AT_A_BOUND)
+                 " kept: the same command resumes them once the endpoint answers", status=STOPPED_AT_A_CAP)
         except CannotPlay as error:
-            fail(f"{error}. The tournament stopped; the games recorded are kept, and the same command resumes")
+            fail(f"{error}. The tournament stopped; the games recorded are kept, and the same command resumes",
+                 status=GAMES_FAILED)
 
 
 class RateColumn(ProgressColumn):
@@ -203,9 +206,9 @@ def run(
         paths = write_all(result, out)
         console.print(f"standings written to {', '.join(map(str, paths))}")
     if not within_cap:
-        raise typer.Exit(STOPPED_AT_A_BOUND)
+        raise typer.Exit(STOPPED_AT_A_CAP)
     if result.failed or not result.rated:
-        raise typer.Exit(1)
+        raise typer.Exit(GAMES_FAILED)
 
 
 def make_plan(
@@ -319,7 +322,7 @@ def _play_with_progress(
         # The store's count, not the aggregate's: Ctrl-C may land between recording a batch and saving it.
         stored = len(load_tournament(store, tournament.id).results)
         console.print(f"interrupted: {stored}/{total} games recorded; the same command resumes")
-        raise typer.Exit(130) from None
+        raise typer.Exit(INTERRUPTED) from None
     except OverBudget as stopped:
         console.print(str(stopped), soft_wrap=True)
         return False

@@ -33,13 +33,13 @@ def test_a_name_is_registered_once_and_a_revoked_token_is_refused(tmp_path):
     db = str(tmp_path / "agents.db")
     token = agents("add", "rnd", "--db", db).stdout.split()[-1]
     again = agents("add", "rnd", "--db", db)
-    assert again.exit_code == 1 and "registered already" in again.stderr
+    assert again.exit_code == 2 and "registered already" in again.stderr
     assert agents("revoke", "rnd", "--db", db).exit_code == 0
     assert Agents(open_store(db)).holder(token) is None
     assert "revoked" in agents("list", "--db", db).stdout
     unknown = agents("revoke", "nobody", "--db", db)
-    assert unknown.exit_code == 1 and unknown.stderr.strip() == (
+    assert unknown.exit_code == 2 and unknown.stderr.strip() == (
         "error: no agent named 'nobody' in this store; `meeplog agents list` names them"
     )
     bad = agents("add", "two words", "--db", db)
-    assert bad.exit_code == 1 and "bad agent name" in bad.stderr
+    assert bad.exit_code == 2 and "bad agent name" in bad.stderr

@@ -45,12 +45,12 @@ def test_a_tournament_is_analysed_over_workers_into_json_and_the_same_command_re
 def test_bad_input_is_one_line(tournament, args, message):
     db, _ = tournament
     result = meeplog("analyse", *args, "--db", str(db))
-    assert result.returncode == 1 and result.stderr.startswith(message) and result.stderr.count("\n") == 1
+    assert result.returncode == 2 and result.stderr.startswith(message) and result.stderr.count("\n") == 1
 
 
 def test_a_seat_out_of_range_and_a_missing_store_are_one_line(tournament, tmp_path):
     db, tournament_id = tournament
     result = meeplog("analyse", "--tournament", tournament_id, "--seat", "3", "--db", str(db))
-    assert result.returncode == 1 and result.stderr == "error: --seat takes a seat from 0 to 2\n"
+    assert result.returncode == 2 and result.stderr == "error: --seat takes a seat from 0 to 2\n"
     missing = meeplog("analyse", "abc", "--db", str(tmp_path / "none.db"))
-    assert missing.returncode == 1 and "no store at" in missing.stderr
+    assert missing.returncode == 2 and "no store at" in missing.stderr

@@ -124,7 +124,7 @@ def test_the_command_lines_take_the_setting_and_refuse_an_absent_one_in_one_line
     assert written["analysis"]["settings"] == {"sims": 12, "seed": 1, "blunder": 0.5, "version": "1"}
     for command in (("tournament", "show", str(tournament_id)), ("leaderboard",)):
         refused = meeplog(*command, "--analysis-seed", "7", "--db", str(path))
-        assert refused.returncode == 1 and refused.stderr.startswith("error: no analysis at seed 7; the analyses")
+        assert refused.returncode == 2 and refused.stderr.startswith("error: no analysis at seed 7; the analyses")
         assert refused.stderr.count("\n") == 1
 
 

@@ -160,7 +160,7 @@ def test_a_bad_value_for_every_option_is_refused_in_one_line_that_names_the_opti
     refused = CliRunner().invoke(
         app, ["play", game, *["-p", "random"] * players(game), "-o", f"{name}=not-a-value", "--db", "memory"]
     )
-    assert refused.exit_code == 1
+    assert refused.exit_code == 2
     (line,) = refused.stderr.splitlines()
     assert line.startswith("error: ") and name in line
 
@@ -190,7 +190,7 @@ def test_a_missing_or_malformed_data_file_is_refused_in_one_line_before_anything
                         (broken, f"the data file {broken} cannot be parsed")]:
         refused = CliRunner().invoke(app, ["play", "forest", *["-p", "random"] * 3, "-o", f"data_file={path}",
                                            "--db", str(tmp_path / "games.db")])
-        assert refused.exit_code == 1
+        assert refused.exit_code == 2
         (line,) = refused.stderr.splitlines()
         assert fault in line and "leave data_file out" in line
     assert not (tmp_path / "games.db").exists() or list(open_store(str(tmp_path / "games.db")).games()) == []

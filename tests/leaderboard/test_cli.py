@@ -87,10 +87,10 @@ def test_an_old_store_gets_its_leaderboard(tmp_path):
 def test_bad_input_is_one_line_and_status_1(two_tournaments, args, message):
     db = () if "--db" in args else ("--db", str(two_tournaments))
     done = meeplog("leaderboard", *db, *args)
-    assert done.returncode == 1
+    assert done.returncode == 2
     assert done.stderr.count("error:") == 1 and done.stderr.splitlines()[-1].startswith(message), done.stderr
 
 
 def test_a_game_with_nothing_stored_is_said_so(two_tournaments):
     done = meeplog("leaderboard", "--db", str(two_tournaments), "--game", "donkey")
-    assert done.returncode == 1 and "no finished donkey game in" in done.stderr
+    assert done.returncode == 2 and "no finished donkey game in" in done.stderr

@@ -69,6 +69,6 @@ def test_the_commands_schema_is_the_response_format_an_llm_seat_sends(mock_serve
 
 def test_asking_for_two_parts_or_an_unknown_game_is_refused_in_words():
     two = runner.invoke(app, ["schema", "forest", "--view", "--commands"])
-    assert two.exit_code == 1 and "give one of --commands, --view and --observation" in two.output
+    assert two.exit_code == 2 and "give one of --commands, --view and --observation" in two.output
     unknown = runner.invoke(app, ["schema", "chess"])
-    assert unknown.exit_code == 1 and "unknown game 'chess'" in unknown.output
+    assert unknown.exit_code == 2 and "unknown game 'chess'" in unknown.output

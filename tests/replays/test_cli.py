@@ -56,7 +56,7 @@ def test_export_import_and_verify_between_stores(tmp_path):
     assert imported.exit_code == 0, imported.stderr
     assert f"imported forest game {game.id} ({game.version} events) into {target}" in imported.stdout
     again = meeplog("replay", "import", file, "--db", target)
-    assert again.exit_code == 1 and f"error: game {game.id} is already in {target}" in again.stderr
+    assert again.exit_code == 2 and f"error: game {game.id} is already in {target}" in again.stderr
 
     verified = meeplog("replay", "verify", str(game.id), file, "--db", target)
     assert verified.exit_code == 0, verified.stdout
@@ -110,7 +110,7 @@ def test_show_prints_the_state_or_a_seats_view_feed_and_prompt(tmp_path):
     assert exact["view"]["seat"] == deciding
 
     wrong = meeplog("replay", "show", str(file), "--step", "12", "--as", "7")
-    assert wrong.exit_code == 1 and "error: --as takes a seat from 0 to 2" in wrong.stderr
+    assert wrong.exit_code == 2 and "error: --as takes a seat from 0 to 2" in wrong.stderr
 
 
 def test_fork_stores_a_new_game_that_records_its_origin(tmp_path):
@@ -129,16 +129,16 @@ def test_fork_stores_a_new_game_that_records_its_origin(tmp_path):
     last = str(Timeline.of(game.log).last)
     over = meeplog("replay", "fork", str(game.id), "--at", last, "-p", "random", "-p", "random", "-p", "random",
                    "--db", db)
-    assert over.exit_code == 1 and f"the game is over at step {last}" in over.stderr
+    assert over.exit_code == 2 and f"the game is over at step {last}" in over.stderr
 
 
 def test_bad_sources_are_one_line_errors(tmp_path):
     foreign = tmp_path / "notes.txt"
     foreign.write_text("hello\n")
     result = meeplog("replay", "verify", str(foreign))
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.stderr.strip() == (f"error: {foreign}, line 1: not a Meeplog replay "
                                      '(no header with "format": "meeplog-replay")')
     missing = meeplog("replay", "show", "nothing.jsonl", "--step", "1", "--db", "memory")
-    assert missing.exit_code == 1 and "'nothing.jsonl' is no replay file, and no stored game" in missing.stderr
+    assert missing.exit_code == 2 and "'nothing.jsonl' is no replay file, and no stored game" in missing.stderr
     assert meeplog("replay", "verify", "--db", "memory").stderr.startswith("error: name replay files or game ids")

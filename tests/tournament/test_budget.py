@@ -87,7 +87,7 @@ def test_a_cap_without_prices_is_refused_in_one_line(tmp_path):
         Budget(1.0, tournament)
     run = meeplog("tournament", "forest", "-p", "random", "-p", "random", "-p", "random", "--games", "2",
                   "--max-cost", "1", "--db", str(tmp_path / "t.db"), "--out", str(tmp_path))
-    assert run.returncode == 1 and "no player has prices" in run.stderr and "Traceback" not in run.stderr
+    assert run.returncode == 2 and "no player has prices" in run.stderr and "Traceback" not in run.stderr
 
 
 def test_a_tournament_stops_before_a_request_could_pass_its_cap_and_resumes_with_a_higher_one(tmp_path):

@@ -198,7 +198,7 @@ def test_a_player_that_kills_its_worker_process_only_fails_its_own_games(tmp_pat
 )
 def test_mistakes_get_one_line_errors(tmp_path, args, message):
     result = meeplog("tournament", *args, "--db", str(tmp_path / "t.db"))
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert message in result.stderr and "Traceback" not in result.stderr
 
 
@@ -226,6 +226,6 @@ def test_a_tournaments_id_given_for_a_game_says_what_it_is(tmp_path):
     [tournament] = tournament_ids(open_store(db))
     for command in (["log", str(tournament)], ["replay", "export", str(tournament), "-o", str(tmp_path / "t.json")]):
         result = meeplog(*command, "--db", db)
-        assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
         assert f"{tournament} is not a game's id (it holds a TournamentScheduled)" in result.stderr
         assert "`meeplog tournament list` the tournaments" in result.stderr

@@ -103,7 +103,7 @@ def test_two_players_may_not_share_a_name(tmp_path):
     result = meeplog(
         "tournament", "forest", "-p", "a=random", "-p", "a=heuristic", "-p", "random", "--db", str(tmp_path / "t.db")
     )
-    assert result.returncode == 1 and "two players are named a; give each player a name of its own" in result.stderr
+    assert result.returncode == 2 and "two players are named a; give each player a name of its own" in result.stderr
 
 
 def test_play_calls_a_named_player_by_its_name(tmp_path):
@@ -132,5 +132,5 @@ def test_a_spec_cannot_carry_a_key_only_the_name_of_its_variable(tmp_path):
     key = "sk-secret-123"
     result = meeplog("tournament", "forest", "-p", f"gpt=llm:base_url=http://127.0.0.1:9/v1,model=m,api_key={key}",
                      "-p", "random", "-p", "random", "--db", str(tmp_path / "t.db"))
-    assert result.returncode == 1 and "api_key: Extra inputs are not permitted" in result.stderr
+    assert result.returncode == 2 and "api_key: Extra inputs are not permitted" in result.stderr
     assert "api_key_env" in result.stderr and key not in result.stderr  # the variable is offered, the key unsaid

@@ -245,7 +245,7 @@ def test_replay_view_refuses_a_damaged_file_in_one_line(tmp_path):
     path = tmp_path / "bad.jsonl"
     path.write_text("{}\n")
     result = meeplog("replay", "view", str(path))
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert result.stderr.strip().startswith("error:") and "not a Meeplog replay" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
 

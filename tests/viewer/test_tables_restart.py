@@ -57,12 +57,12 @@ def test_a_second_server_over_one_sqlite_store_is_refused_in_one_line(tmp_path):
     db = str(tmp_path / "one.db")
     with Server(db):
         second = meeplog("serve", "--db", db, "--port", "0")
-        assert second.returncode == 1
+        assert second.returncode == 2
         assert second.stderr.strip().splitlines() == [
             f"error: another process serves {db} already: a SQLite store is served by one process (stop it, or"
             " serve a postgresql:// store to run several)"
         ]
     workers = meeplog("serve", "--db", db, "--workers", "2", "--port", "0")
-    assert workers.returncode == 1
+    assert workers.returncode == 2
     assert workers.stderr.strip() == ("error: --workers 2: a SQLite store is served by one process; serve a"
                                       " postgresql:// store to run several")
