@@ -162,10 +162,9 @@ def write_csv(board: Leaderboard, path: Path) -> None:
 
 def write_plot(board: Leaderboard, path: Path) -> None:
     """Each section's rated players, best at the top, with their 95% intervals."""
-    import matplotlib
+    from meeplog.core.plotting import plotting
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = plotting()
 
     sections = [section for section in board.sections if any(s.rating is not None for s in section.standings)]
     if not sections:

@@ -32,6 +32,7 @@ from typer.core import TyperGroup
 from meeplog.core.audit import PlayerFellBack
 from meeplog.core.game import Recorded
 from meeplog.core.players import CannotPlay, EndpointDown, make_player
+from meeplog.core.plotting import plotting_installed
 from meeplog.core.preflight import preflight
 from meeplog.core.registry import load_rules
 from meeplog.core.runner import MatchSettings, dead_seat_policy
@@ -205,6 +206,9 @@ def run(
         console.print(printable(result, console.width))
         paths = write_all(result, out)
         console.print(f"standings written to {', '.join(map(str, paths))}")
+        if not plotting_installed():
+            console.print("no PNG plot: matplotlib is not installed (pip install 'meeplog[plots]' draws it)",
+                          markup=False)
     if not within_cap:
         raise typer.Exit(STOPPED_AT_A_CAP)
     if result.failed or not result.rated:

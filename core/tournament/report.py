@@ -10,7 +10,6 @@ import dataclasses
 import threading
 from contextlib import suppress
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import orjson
@@ -19,6 +18,7 @@ from rich.console import Group
 from rich.table import Table
 
 from meeplog.core.analysis.summary import MeanLoss
+from meeplog.core.plotting import plotting, plotting_installed
 from meeplog.core.tournament.standings import PlayerStanding, Standings
 
 LOSS_FIELDS = [field.name for field in dataclasses.fields(MeanLoss)]  # a CSV row's loss_* columns
@@ -230,27 +230,18 @@ def warm_plotting() -> None:
     only between their results) and while a core is idle (the workers' start); write_plot then finds it
     imported, or waits for the import to end (Python's import lock). A failed import is left to write_plot,
     which imports again and reports it where the user sees it."""
-    threading.Thread(target=_plotting_if_it_imports, name="warm-plotting", daemon=True).start()
+    if plotting_installed():
+        threading.Thread(target=_plotting_if_it_imports, name="warm-plotting", daemon=True).start()
 
 
 def _plotting_if_it_imports() -> None:
     with suppress(Exception):
-        _plotting()
-
-
-def _plotting() -> ModuleType:
-    """pyplot, on the Agg backend (files, no display)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot
-
-    return matplotlib.pyplot
+        plotting()
 
 
 def write_plot(standings: Standings, path: Path) -> None:
     """Each player's rating mu with a ±2 sigma bar (about 95%), best at the top."""
-    plt = _plotting()
+    plt = plotting()
 
     players = list(reversed(standings.players))
     figure, axes = plt.subplots(figsize=(7, 1.2 + 0.45 * len(players)))
@@ -268,9 +259,12 @@ def write_plot(standings: Standings, path: Path) -> None:
 
 
 def write_all(standings: Standings, folder: Path) -> list[Path]:
-    """The JSON, CSV and PNG files of the standings in `folder`, named by the tournament's id."""
+    """The JSON, CSV and (with the `plots` extra) PNG files of the standings in `folder`, named by the
+    tournament's id."""
     folder.mkdir(parents=True, exist_ok=True)
-    paths = [folder / f"{standings.tournament}.{suffix}" for suffix in ("json", "csv", "png")]
-    for writer, path in zip((write_json, write_csv, write_plot), paths, strict=True):
-        writer(standings, path)
+    writers = [("json", write_json), ("csv", write_csv)] + ([("png", write_plot)] if plotting_installed() else [])
+    paths = []
+    for suffix, writer in writers:
+        paths.append(folder / f"{standings.tournament}.{suffix}")
+        writer(standings, paths[-1])
     return paths

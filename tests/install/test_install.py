@@ -39,7 +39,7 @@ pytestmark = pytest.mark.install
 
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "meeplog"
 WHEELHOUSE = CACHE / "wheelhouse"
-EXTRAS = ("viewer", "pettingzoo", "ray")
+EXTRAS = ("viewer", "pettingzoo", "ray", "plots")
 PIP = (sys.executable, "-m", "pip")
 GAMES = ["donkey", "forest", "hike", "routard", "trekking"]
 RANDOM_SEATS = ("-p", "random") * 3  # Old Man of the Forest's smallest table
@@ -229,9 +229,11 @@ def test_a_bare_install_runs_a_command_of_each_kind_from_outside_the_checkout(ve
     done = venv.meeplog("tournament", "forest", *RANDOM_SEATS, "--games", "3", "--workers", "1", "--db", played.db,
                         "--out", results)
     assert done.returncode == 0, done.stderr
-    assert len(list(results.glob("*.png"))) == 1  # matplotlib is a base dependency
+    assert sorted(path.suffix for path in results.iterdir()) == [".csv", ".json"]  # matplotlib is the plots extra
+    assert done.stdout.count("meeplog[plots]") == 1, done.stdout  # the PNG's absence, said in one line
+    assert "no PNG plot: matplotlib is not installed" in done.stdout, done.stdout
     ranked = venv.meeplog("leaderboard", "--db", played.db)
-    assert ranked.returncode == 0 and "random" in ranked.stdout, ranked.stderr  # numpy is a base dependency too
+    assert ranked.returncode == 0 and "random" in ranked.stdout, ranked.stderr  # numpy is a base dependency
     found = venv.python("-c", "import importlib.util as u; print([n for n in ('core', 'games', 'players', "
                               "'replays') if u.find_spec(n)])")
     assert found.stdout == "[]\n", found.stderr  # nothing but meeplog at the top of site-packages
@@ -251,8 +253,9 @@ def test_a_bare_install_plays_a_model_seat_against_its_mock_model(venv, played):
 def test_a_bare_install_names_the_extra_a_command_needs_in_one_line(venv, played):
     assert not venv.extras, "runs on the bare install: before any extra is added"
     ray = ("tournament", "forest", *RANDOM_SEATS, "--games", "3", "--db", played.db, "--backend", "ray")
+    png = ("leaderboard", "--db", played.db, "--png", venv.work / "board.png")
     for command, extra in ((("serve", "--db", played.db), "viewer"), (("replay", "view", played.replay), "viewer"),
-                           (ray, "ray")):
+                           (ray, "ray"), (png, "plots")):
         done = venv.meeplog(*command)
         assert done.returncode == 2, done.stderr
         assert done.stderr.count("\n") == 1 and f"pip install 'meeplog[{extra}]'" in done.stderr, done.stderr
@@ -276,6 +279,19 @@ def test_the_pettingzoo_extra_makes_a_game_an_environment(venv):
     done = venv.python("-m", "meeplog.players.environments", "hike")
     assert done.returncode == 0, done.stderr
     assert "## actions: Discrete(" in done.stdout
+
+
+def test_the_plots_extra_draws_the_tournament_and_the_leaderboard(venv, played):
+    venv.add("plots")
+    results = venv.work / "plotted"
+    done = venv.meeplog("tournament", "forest", *RANDOM_SEATS, "--games", "3", "--workers", "1", "--db", played.db,
+                        "--out", results)
+    assert done.returncode == 0, done.stderr
+    assert "meeplog[plots]" not in done.stdout
+    assert sorted(path.suffix for path in results.iterdir()) == [".csv", ".json", ".png"]
+    board = venv.work / "board.png"
+    drawn = venv.meeplog("leaderboard", "--db", played.db, "--png", board)
+    assert drawn.returncode == 0 and board.read_bytes().startswith(b"\x89PNG"), drawn.stderr
 
 
 def test_the_ray_extra_brings_the_ray_backend(venv, played):
