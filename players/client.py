@@ -3,9 +3,9 @@ wherever this runs (docs/agents.md). It opens the agent's stream, plays each tur
 player per game, so a bot's memory of a game stays that game's) and posts the command; one line a game as it ends.
 
 The token is checked first: a wrong or revoked one exits with status 2 (bad input) at once, in one line. A stream
-that drops (the server restarts, the network fails) is opened again after a backoff that doubles up to BACKOFF_MAX seconds;
-the server sends again what is pending. Ctrl-C leaves at once: the server's turn timer (and its fallback) plays
-for a seat that no longer answers.
+that drops (the server restarts, the network fails) is opened again after a backoff that doubles up to BACKOFF_MAX
+seconds; the server sends again what is pending. Ctrl-C leaves at once: the server's turn timer (and its fallback)
+plays for a seat that no longer answers.
 
 A turn holds the seat's observation, as the `http:` seat is sent it, and a determinisation: a state the game's
 own `Rules.sample` drew from what the seat knows, pickled. Bots that search (heuristic, mcts) draw their own from
