@@ -261,6 +261,11 @@ class Rules(ABC, Generic[StateT, ConfigT]):
         """A digest of the data files `config` plays with, recorded in every game and replay."""
         return ""
 
+    def score_pad(self, state: StateT) -> tuple[dict[str, int], ...] | None:
+        """Each seat's final score by the categories the rulebook counts (adding up to the outcome's scores), for
+        the end of a game at the table; None where the game counts a single total. Asked only once it is over."""
+        return None
+
     def reference(self, config: ConfigT) -> str:
         """What a player studies before the game and looks up during it (a map, the constants its view names),
         as text: a model's prompt carries it beside the rules, the same at every turn of a game. Only what

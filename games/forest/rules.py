@@ -26,7 +26,7 @@ from meeplog.games.forest.heuristic import ForestHeuristic
 from meeplog.games.forest.legal import legal, pending
 from meeplog.games.forest.narration import describe
 from meeplog.games.forest.sampling import sample
-from meeplog.games.forest.scoring import tie_break_key
+from meeplog.games.forest.scoring import score_pad, tie_break_key
 from meeplog.games.forest.state import ForestState
 from meeplog.games.forest.view import view
 
@@ -77,6 +77,9 @@ class ForestRules(Rules[ForestState, ForestConfig]):
     def outcome(self, state: ForestState) -> Outcome:
         keys = [tie_break_key(state, seat) for seat in range(state.players)]
         return Outcome.from_keys(state.banked, keys, note="ties broken by highest orangutans, then shared")
+
+    def score_pad(self, state: ForestState) -> tuple[dict[str, int], ...]:
+        return score_pad(state)
 
     def sample(self, state: ForestState, seat: int, rng: random.Random) -> ForestState:
         return sample(state, seat, rng)

@@ -49,9 +49,9 @@ def sheet(
     result = None
     if isinstance(ending, GameFinished):
         result = {"scores": list(ending.scores), "ranks": list(ending.ranks), "tie_break": ending.note}
-        pad = getattr(rules, "score_pad", None)  # a game may give each seat's score by its categories, once over
+        pad = rules.score_pad(state)  # each seat's score by the game's categories, where it counts them so
         if pad is not None:
-            result["categories"] = [dict(categories) for categories in pad(state)]
+            result["categories"] = [dict(categories) for categories in pad]
         results = enumerate(zip(ending.scores, ending.ranks, strict=True))
         status = "the game is over: " + ", ".join(f"seat {s} scored {v:g} (rank {rank})" for s, (v, rank) in results)
     elif isinstance(ending, SeatForfeited):
