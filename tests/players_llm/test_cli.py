@@ -71,7 +71,7 @@ def test_play_refuses_an_llm_seat_whose_key_variable_is_not_set():
     result = subprocess.run([MEEPLOG, "play", "forest", "-p", f"llm:base_url=http://127.0.0.1:9/v1,model=m,"
                              f"api_key_env={KEY_ENV}", "-p", "random", "-p", "random", "--db", "memory"],
                             capture_output=True, text=True, timeout=120, check=False, env=env)
-    assert result.returncode == 1
+    assert result.returncode == 2  # bad input (README's exit statuses)
     assert f"the environment variable {KEY_ENV} is not set" in result.stderr
 
 

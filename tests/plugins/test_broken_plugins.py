@@ -56,8 +56,8 @@ def test_every_other_game_player_and_command_works_beside_a_broken_plug_in(kind,
 @pytest.mark.parametrize(
     ("kind", "args", "status"),
     [
-        ("game", ["play", "broken", "-p", "random", "--db", "memory"], 1),
-        ("player", ["play", "forest", "-p", "broken", "-p", "random", "-p", "random", "--db", "memory"], 1),
+        ("game", ["play", "broken", "-p", "random", "--db", "memory"], 2),
+        ("player", ["play", "forest", "-p", "broken", "-p", "random", "-p", "random", "--db", "memory"], 2),
         ("command", ["broken"], 2),
     ],
 )
