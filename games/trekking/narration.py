@@ -6,8 +6,6 @@ the reader may know. Names come from the data; the state is only read for what a
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from meeplog.core.kernel import Command, GameEvent
 from meeplog.games.trekking.cards import hand_sums, total_value
 from meeplog.games.trekking.commands import (
@@ -57,7 +55,6 @@ from meeplog.games.trekking.events import (
     Visited,
     Vp3Taken,
 )
-from meeplog.games.trekking.routes import Routes
 from meeplog.games.trekking.state import NO_ONE, TrekState
 from meeplog.games.trekking.view import effect_text
 
@@ -243,13 +240,7 @@ def _route_lengths(state: TrekState, target: int) -> str:
 def _shortest(state: TrekState, target: int) -> int:
     """The fewest links from the active hiker to `target`, around the hikers in the way."""
     seat = state.active
-    return _distances(state.routes, state.position[seat], state.blocked_for(seat))[target]
-
-
-@lru_cache(maxsize=64)
-def _distances(routes: Routes, start: int, blocked: int) -> list[int]:
-    """Every location's distance from `start`: worked out once for all the Moves of a list, not once a Move."""
-    return routes.distances_from(start, blocked)
+    return state.routes.distances_from(state.position[seat], state.blocked_for(seat))[target]
 
 
 def _cards(state: TrekState, cards: tuple[int, ...]) -> str:
