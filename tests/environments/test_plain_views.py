@@ -22,7 +22,7 @@ from meeplog.players.environments.shapes import Shape
 from meeplog.players.environments.survey import survey
 
 SEEDS = range(3)
-STRIDE = 3  # every this many decisions of a game, every seat's vector is compared
+STRIDE = 5  # every this many decisions of a game, every seat's vector is compared
 
 
 def reference_vector(shape: Shape, data: dict[str, Any]) -> np.ndarray:

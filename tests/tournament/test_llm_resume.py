@@ -51,7 +51,7 @@ def hold_answers_until_all_given_are_stored(server: MockServer, db: Path, deadli
 
 
 def test_a_killed_llm_tournament_resumes_without_asking_the_model_twice(tmp_path):
-    with serving(MockPolicy(delay=0.3, seed=4)) as server:
+    with serving(MockPolicy(delay=0.15, seed=4)) as server:
         model = f"llm:base_url={server.url}/v1,model=mock,attempts=1"
         command = ["tournament", "forest", "-p", f"m={model}", "-p", "random", "-p", "random",
                    "--games", "6", "--seed", "9", "--workers", "2"]

@@ -28,7 +28,7 @@ def free_port() -> int:
 
 def mock_llm(port: int, answers: list[str]) -> subprocess.Popen[str]:
     """The mock server in a process of its own; each game answer it gives is appended to `answers`."""
-    server = subprocess.Popen([MEEPLOG, "mock-llm", "--port", str(port), "--delay", "0.3"],
+    server = subprocess.Popen([MEEPLOG, "mock-llm", "--port", str(port), "--delay", "0.15"],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert server.stdout is not None
     assert "mock model at" in server.stdout.readline()  # it listens
