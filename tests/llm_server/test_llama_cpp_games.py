@@ -42,7 +42,9 @@ from tests.players_llm.helpers import bot
 SCHEMA_MODES = ("json_schema", "json_object_schema")
 OTHER_MODES = ("json_object_schema", "json_object", "off")
 SHORT_GAMES = ("forest", "donkey")
-CASES = [(game, "json_schema") for game in game_names()] + [(g, m) for g in SHORT_GAMES for m in OTHER_MODES]
+# every game with the grammar, and each other mode once, on the short games in turn
+CASES = [(game, "json_schema") for game in game_names()] + [
+    (SHORT_GAMES[i % len(SHORT_GAMES)], mode) for i, mode in enumerate(OTHER_MODES)]
 ANSWER_TOKENS = 96  # a command with a few numbers; a random model's digits run up to the grammar's 16
 # Trekking pays a Move a card at a time and Routard's random players rarely finish, so their games are
 # hundreds of requests: their own round caps (rulings T29, R51) end them after a few rounds, as any capped game.
