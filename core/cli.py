@@ -243,7 +243,7 @@ def print_outcome(game: Game, outcome: Outcome | None) -> None:
 def list_stored(db: DbOption = DEFAULT_DB) -> None:
     """List the games in a store."""
     with user_errors():
-        summaries = list(open_store(db).games())
+        summaries = list(open_store(db, read_only=True).games())
     table = Table(title=f"Games in {db}")
     ids = fitting_ids([str(s.id) for s in summaries], console.width, whole_from=100)  # the others need 64
     for column in ("id", "game", "started (UTC)", "seats", "result"):
@@ -282,7 +282,7 @@ def log(
 ) -> None:
     """Print a stored game's events as a readable log."""
     with user_errors():
-        store: GameStore = open_store(db)
+        store: GameStore = open_store(db, read_only=True)
         history = store.history(store.resolve(game_id))
         players = len(history[0].event.seats)
         if seat is not None and not 0 <= seat < players:

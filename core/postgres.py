@@ -8,6 +8,10 @@ failed one of them. Here they take turns.
 
 It also commits without waiting for the disk when asked: a tournament's worker saving the game it played,
 whose durability the tournament's own commit of the game's result makes sure of (core/tournament/own_writes.py).
+
+A command that only reads uses ReadOnlyPostgresRecorder: every transaction of its connections is read-only.
+
+psycopg is the `postgres` extra: core/store.py imports this module only for a postgresql:// store.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from functools import cached_property
 from typing import Any
 
 from eventsourcing.persistence import StoredEvent
-from eventsourcing.postgres import PostgresApplicationRecorder
+from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
 from psycopg import Cursor
 from psycopg.errors import DuplicateObject
 from psycopg.rows import DictRow
@@ -79,3 +83,15 @@ class SerialSchemaPostgresRecorder(PostgresApplicationRecorder):
             table=Identifier(self.events_table_name),
             id_type=SQL(self.datastore.originator_id_type),
         )
+
+
+class ReadOnlyPostgresRecorder(SerialSchemaPostgresRecorder):
+    """The recorder of a command that only reads: its connections open every transaction read-only
+    (`default_transaction_read_only`), so PostgreSQL refuses any write, and it creates no schema (the store
+    opens it with CREATE_TABLE off)."""
+
+    def __init__(self, datastore: PostgresDatastore, **kwargs: Any) -> None:
+        kwargs_of_connections = datastore.pool.kwargs
+        assert isinstance(kwargs_of_connections, dict)  # the library's pool, not opened yet: no connection made
+        kwargs_of_connections["options"] = "-c default_transaction_read_only=on"
+        super().__init__(datastore, **kwargs)

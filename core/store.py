@@ -1,20 +1,25 @@
 """Where games are kept: an eventsourcing Application with our mapper and an orjson transcoder.
 
 Persistence is chosen the library's way (PERSISTENCE_MODULE and friends) from a `--db` value:
-`memory`, a SQLite file path (the default, meeplog.db), or a postgresql:// URL.
+`memory`, a SQLite file path (the default, meeplog.db), or a postgresql:// URL (the `postgres` extra).
+
+A command that only reads opens the store read-only (`open_store(db, read_only=True)`): it creates nothing and
+writes nothing, so a store on a read-only mount, or one the user may only read, can be listed, logged and led.
 """
 
 from __future__ import annotations
 
+import importlib
+import os
 import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cache
+from functools import cache, cached_property
 from itertools import chain
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
-from urllib.parse import unquote, urlparse
+from urllib.parse import quote, unquote, urlparse
 
 import orjson
 from eventsourcing.application import Application
@@ -31,6 +36,7 @@ from eventsourcing.sqlite import (
 from meeplog.core import codec
 from meeplog.core.audit import AUDIT_EVENTS, GameFinished, GameStarted, SeatForfeited
 from meeplog.core.codec import Codec
+from meeplog.core.extras import needs_extra
 from meeplog.core.game import Game, Recorded
 from meeplog.core.kernel import Rules
 from meeplog.core.registry import game_names, load_rules
@@ -157,11 +163,34 @@ class NormalSyncPool(SQLiteConnectionPool):
     """
 
     def _create_connection(self) -> SQLiteConnection:
+        if self.read_only:
+            self.is_journal_mode_wal = True  # the library would switch a store in another mode to WAL: a write
         connection = super()._create_connection()
-        if not self.is_sqlite_memory_mode:
+        if not self.is_sqlite_memory_mode and not self.read_only:
             connection.cursor().execute("PRAGMA synchronous=NORMAL")
             connection.cursor().execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
         return connection
+
+    @property
+    def read_only(self) -> bool:
+        """Opened by `read_only_name`: the connections write nothing, not even the journal mode."""
+        return "mode=ro" in self.db_name
+
+
+def read_only_name(path: str) -> str:
+    """The SQLite URI that opens `path` read-only (`mode=ro`).
+
+    SQLite reads a WAL store (every store the library made) through its `-shm` file, and makes it and the `-wal`
+    file when they are missing, as they are after the last writer closed: in a folder that cannot be written that
+    is impossible, and the opening fails. There the store is opened `immutable=1`: nobody can be writing it, since
+    a writer could not make its log either."""
+    absolute = os.path.abspath(path)
+    uri = f"file:{quote(absolute)}?mode=ro"
+    folder = os.path.dirname(absolute)
+    missing = not (os.path.exists(f"{absolute}-wal") and os.path.exists(f"{absolute}-shm"))
+    if missing and not os.access(folder, os.W_OK):
+        uri += "&immutable=1"
+    return uri
 
 
 RESULT_KINDS = ("GameStarted", "GameFinished", "SeatForfeited", "PlayerFellBack")
@@ -198,11 +227,22 @@ class BatchedSQLiteRecorder(SQLiteApplicationRecorder):
             f" WHERE {_RESULT_ROWS}",
         ]
 
+    @cached_property
+    def has_results_index(self) -> bool:
+        """Whether the store has the results index: one opened read-only may be older than it, and cannot get it."""
+        if not isinstance(self.datastore.pool, NormalSyncPool) or not self.datastore.pool.read_only:
+            return True  # made by create_table when the store was opened
+        with self.datastore.transaction(commit=False) as cursor:
+            cursor.execute("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?",
+                           (f"{self.events_table_name}_results",))
+            return cursor.fetchone() is not None
+
     def select_notifications(self, start: int | None, limit: int, stop: int | None = None,
                              topics: Sequence[str] = (), *, inclusive_of_start: bool = True) -> Sequence[Notification]:
         """The library's selection; by the results index when every topic asked for is of RESULT_KINDS (the
         games listed, the leaderboard), instead of a scan of the whole log."""
-        if not topics or any(topic.rpartition("/")[2] not in RESULT_KINDS for topic in topics):
+        if (not topics or any(topic.rpartition("/")[2] not in RESULT_KINDS for topic in topics)
+                or not self.has_results_index):
             return super().select_notifications(start, limit, stop, topics, inclusive_of_start=inclusive_of_start)
         first = (start or 0) + (0 if inclusive_of_start else 1)
         statement = (
@@ -375,15 +415,19 @@ class GameStore(Application):
         return matches[0]
 
 
-def persistence_env(db: str) -> dict[str, str]:
-    """The eventsourcing settings for a `--db` value."""
+def persistence_env(db: str, *, read_only: bool = False) -> dict[str, str]:
+    """The eventsourcing settings for a `--db` value; `read_only` creates no table and writes nothing."""
     if db == "memory":
         return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
     if db.startswith(("postgresql://", "postgres://")):
         url = urlparse(db)
         if not url.path.strip("/"):
             raise StoreUnavailable(f"{db!r} names no database; write postgresql://user@host:port/dbname")
+        with needs_extra("postgres", "a postgresql:// store"):  # psycopg and the recorder, before anything connects
+            importlib.import_module("meeplog.core.postgres")
+        recorder = "ReadOnlyPostgresRecorder" if read_only else "SerialSchemaPostgresRecorder"
         return {
+            **({"CREATE_TABLE": "no"} if read_only else {}),
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
             "POSTGRES_DBNAME": url.path.strip("/"),
             "POSTGRES_HOST": url.hostname or "127.0.0.1",
@@ -392,25 +436,33 @@ def persistence_env(db: str) -> dict[str, str]:
             "POSTGRES_PASSWORD": unquote(url.password or ""),
             "POSTGRES_CONNECT_TIMEOUT": "5",
             "POSTGRES_POOL_SIZE": "2",
-            "APPLICATION_RECORDER_TOPIC": "meeplog.core.postgres:SerialSchemaPostgresRecorder",
+            "APPLICATION_RECORDER_TOPIC": f"meeplog.core.postgres:{recorder}",
         }
     if "://" in db:
         raise StoreUnavailable(f"unsupported database {db!r}; use memory, a SQLite file path or postgresql://...")
     path = Path(db)
+    sqlite = {"PERSISTENCE_MODULE": "eventsourcing.sqlite",
+              "APPLICATION_RECORDER_TOPIC": f"{__name__}:{BatchedSQLiteRecorder.__name__}"}
+    if read_only:
+        if not path.is_file():
+            raise StoreUnavailable(f"no store at {db!r}; give the SQLite file (or postgresql:// URL) with --db")
+        return {**sqlite, "SQLITE_DBNAME": read_only_name(db), "CREATE_TABLE": "no"}
     if not path.parent.exists():
         raise StoreUnavailable(f"cannot create {db!r}: folder {str(path.parent)!r} does not exist")
-    return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path),
-            "APPLICATION_RECORDER_TOPIC": f"{__name__}:{BatchedSQLiteRecorder.__name__}"}
+    return {**sqlite, "SQLITE_DBNAME": str(path)}
 
 
-def open_store(db: str = DEFAULT_DB) -> GameStore:
-    env = persistence_env(db)
+def open_store(db: str = DEFAULT_DB, *, read_only: bool = False) -> GameStore:
+    """The store a `--db` value names; `read_only` for the commands that only read it (it must exist then)."""
+    env = persistence_env(db, read_only=read_only)
     try:
         store = GameStore(env=env)
     except Exception as error:  # the library raises its own and the drivers' errors
         if "://" in db:
             where = f"PostgreSQL at {env['POSTGRES_HOST']}:{env['POSTGRES_PORT']}/{env['POSTGRES_DBNAME']}"
             hint = "check the URL and that the server is running"
+        elif read_only:
+            where, hint = repr(db), "check that it is a Meeplog SQLite database you may read"
         else:
             where, hint = repr(db), "check that it is a Meeplog SQLite database you may write"
         raise StoreUnavailable(f"cannot open the store ({where}): {_first_line(error)}; {hint}") from error

@@ -54,7 +54,7 @@ def export(
 ) -> None:
     """Write a stored game to a replay file, losing nothing."""
     with user_errors():
-        store = open_store(db)
+        store = open_store(db, read_only=True)
         found = store.resolve(game_id)
         data = export_game(store, found)
         if output == "-":
@@ -134,7 +134,7 @@ def _tournament_games(prefix: str, db: str) -> list[list[Recorded]]:
     from meeplog.core.tournament.schedule import game_id
     from meeplog.core.tournament.stored import load_tournament, resolve_tournament
 
-    store = open_store(db)
+    store = open_store(db, read_only=True)
     played = load_tournament(store, resolve_tournament(store, prefix))
     return [store.history(game_id(played.id, index)) for index in sorted(played.results)]
 
@@ -232,7 +232,7 @@ def _load(source: str, db: str) -> Loaded:
     path = Path(source)
     if path.is_file():
         return Loaded(_read(path), source)
-    store = open_store(db)
+    store = open_store(db, read_only=True)
     try:
         return Loaded(store.history(store.resolve(source)), None)
     except GameNotFound as error:
@@ -244,7 +244,7 @@ def _each(sources: list[str], db: str, every: bool) -> Iterator[Loaded]:
     for source in sources:
         yield _load(source, db)
     if every:
-        store = open_store(db)
+        store = open_store(db, read_only=True)
         for summary in store.games():
             yield Loaded(store.history(summary.id), None)
 

@@ -9,6 +9,10 @@ combination is not a decision) and the time per decision as a multiple of the ke
 vector alone, timed at every step of the masks-only games: the usual loop pays it beside the kernel whatever
 else it saves, so where it passes 2x the kernel, the 3x budget is out of reach for that game while the vector is
 built afresh at every step.
+
+Beside them, PettingZoo's budget (DESIGN.md section 9): environment steps per second (every action an agent
+takes, a combination's items too) in PettingZoo's usual loop, against PettingZoo's classic `connect_four_v3` in the
+same loop, in the same run; every environment should step at least as fast (a ratio of 1.0 or more).
 """
 
 from __future__ import annotations
@@ -51,6 +55,31 @@ def env_episode(environment: MeeplogEnv, seed: int, mask: Callable[[MeeplogEnv, 
         legal = mask(environment, agent).nonzero()[0]
         environment.step(int(legal[choices.randrange(len(legal))]))
     return environment.decisions
+
+
+def usual_loop(environment: Any, seed: int) -> int:
+    """PettingZoo's usual loop over any AEC environment, a uniform choice among the legal actions of the mask that
+    `last()` observes; the number of steps taken (an agent done steps None, which is not counted)."""
+    choices = random.Random(seed + 1)
+    environment.reset(seed=seed)
+    steps = 0
+    for _ in environment.agent_iter():
+        observation, _, terminated, truncated, _ = environment.last()
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        legal = observation["action_mask"].nonzero()[0]
+        environment.step(int(legal[choices.randrange(len(legal))]))
+        steps += 1
+    return steps
+
+
+def connect_four_steps(seeds: range) -> float:
+    """PettingZoo's classic connect_four_v3 in the usual loop: steps per second over `seeds`."""
+    from pettingzoo.classic import connect_four_v3
+
+    environment = connect_four_v3.env()
+    return timed(lambda seed: usual_loop(environment, seed), seeds)
 
 
 def full_observation(environment: MeeplogEnv, agent: str) -> np.ndarray:
@@ -109,9 +138,13 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="a game id (repeatable; default: every registered game)")
     parser.add_argument("--players", type=int, help="seats (default: each game's fewest)")
     args = parser.parse_args()
-    table = Table("game", "seats", "kernel/s", "env/s", "x", "masks/s", "x", "vector alone, x",
-                  title="decisions per second (x: a decision's time as a multiple of the kernel's)")
     console = Console()
+    connect_four = connect_four_steps(range(args.episodes))
+    console.print(f"connect_four_v3: {connect_four:,.0f} steps/s in the usual loop")
+    table = Table("game", "seats", "kernel/s", "env/s", "x", "masks/s", "x", "vector alone, x", "env steps/s",
+                  "/ connect_four",
+                  title="decisions per second (x: a decision's time as a multiple of the kernel's); environment steps"
+                        f" per second against connect_four_v3's {connect_four:,.0f} (at least 1.0 is the budget)")
     for game in args.game or game_names():
         rules = load_rules(game)
         environment = env(game, players=args.players)  # the survey is made here, before any clock runs
@@ -120,6 +153,7 @@ def main() -> None:
         full = timed(lambda seed, e=environment: env_episode(e, seed, full_observation), seeds)
         masks = timed(lambda seed, e=environment: env_episode(e, seed, mask_only), seeds)
         vector = vector_seconds(environment, seeds)
+        steps = timed(lambda seed, e=environment: usual_loop(e, seed), seeds)
         table.add_row(
             game,
             str(config.players),
@@ -129,8 +163,11 @@ def main() -> None:
             f"{masks:,.0f}",
             f"{kernel / masks:.1f}",
             f"{vector * kernel:.1f}",
+            f"{steps:,.0f}",
+            f"{steps / connect_four:.2f}",
         )
-        console.print(f"{game}: kernel {kernel:,.0f}, environment {full:,.0f}, mask only {masks:,.0f} decisions/s")
+        console.print(f"{game}: kernel {kernel:,.0f}, environment {full:,.0f}, mask only {masks:,.0f} decisions/s;"
+                      f" {steps:,.0f} steps/s, {steps / connect_four:.2f}x connect_four_v3")
     console.print(table)
 
 

@@ -6,6 +6,7 @@ command line; meeplog.core.cli is imported there too, as it registers this comma
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, cast
 
@@ -43,7 +44,9 @@ def leaderboard(
         if game is not None:
             load_rules(game)  # an unknown game is named in one line, with the known ones
         settings = Settings(model=cast("Model", model), include_forfeits=include_forfeits)
-        board = LeaderboardReader(existing_store(db), db, keep=True).read(settings, game, analysis_sims, analysis_seed)
+        keep = may_write(db)
+        store = existing_store(db, read_only=not keep)
+        board = LeaderboardReader(store, db, keep=keep).read(settings, game, analysis_sims, analysis_seed)
         if not board.sections:
             what = f"no finished {game} game" if game else "no finished game"
             raise ValueError(f"{what} in {db}; `meeplog play` and `meeplog tournament` store games")
@@ -53,8 +56,18 @@ def leaderboard(
     console.print(printable(board, console.width))
 
 
-def existing_store(db: str) -> GameStore:
+def existing_store(db: str, *, read_only: bool = False) -> GameStore:
     """The store at `db`, refusing a SQLite path that holds no file (opening it would create an empty store)."""
     if db != "memory" and "://" not in db and not Path(db).is_file():
         raise ValueError(f"no store at {db!r}; give the SQLite file (or postgresql:// URL) with --db")
-    return open_store(db)
+    return open_store(db, read_only=read_only)
+
+
+def may_write(db: str) -> bool:
+    """Whether the leaderboard keeps the view it built in the store (core/leaderboard/saved.py): a SQLite file this
+    process may write, in a folder it may write (its write-ahead log). Otherwise it opens the store read-only and
+    writes nothing (a PostgreSQL store keeps no view)."""
+    if db == "memory" or "://" in db:
+        return False
+    folder = Path(db).absolute().parent
+    return os.access(db, os.W_OK) and os.access(folder, os.W_OK)

@@ -346,7 +346,7 @@ def show(
     from meeplog.core.analysis.losses import tournament_losses
 
     with user_errors():
-        store = open_store(db)
+        store = open_store(db, read_only=True)
         tournament = load_tournament(store, resolve_tournament(store, tournament_id))
         losses = tournament_losses(store, tournament, analysis_sims, analysis_seed)
         console.print(printable(standings(tournament, losses), console.width))
@@ -356,7 +356,7 @@ def show(
 def list_tournaments(db: DbOption = DEFAULT_DB) -> None:
     """List the tournaments in a store with their progress."""
     with user_errors():
-        store = open_store(db)
+        store = open_store(db, read_only=True)
         found = [load_tournament(store, tournament_id) for tournament_id in tournament_ids(store)]
     from meeplog.core.cli import fitting_ids
 
