@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from meeplog.core.drawing import backs, board, card, chip, text, zone
+from meeplog.core.drawing import backs, board, card, chip, hand_backs, text, zone
 from meeplog.core.kernel import Command
 from meeplog.games.trekking.commands import (
     ChooseStartAirport,
@@ -162,9 +162,10 @@ def _seat(view: TrekView, seat: SeatPublic) -> str:
         f'<span class="cube {text(colour)}"></span> {count}'
         for colour, count in zip(view.souvenir_colours, seat.suitcase, strict=True)
     )
+    tokens = " + ".join(map(str, seat.vp_tokens)) or "none"
     body = (
-        f"<div>at {text(seat.location_name or 'home')} · hand {backs(seat.hand_size)} · "
-        f"destinations {seat.destination_vp} VP · tokens {text(seat.vp_tokens)}</div>"
+        f"<div>at {text(seat.location_name or 'home')} · hand {hand_backs(seat.hand_size, mine)} · "
+        f"destinations {seat.destination_vp} VP · VP tokens {text(tokens)}</div>"
         f"<div>suitcase {suitcase}</div>"
         f"<div>visited: {text(', '.join(seat.destinations) or 'nowhere yet')}</div>"
     )
