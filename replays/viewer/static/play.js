@@ -269,7 +269,7 @@ function seatPage(root) {
     for (const [rank, seat] of order) {
       const row = document.createElement("tr");
       row.className = rank === 1 ? "winner" : "";
-      const categories = result.categories ? Object.entries(result.categories[seat]).map(([name, points]) => name.replace("_", " ") + " " + points).join(", ") : "";
+      const categories = result.categories ? Object.entries(result.categories[seat]).map(([name, points]) => name + " " + points).join(", ") : "";
       for (const text of [rank, seat, seat === sheet.seat ? sheet.seats[seat] + " (you)" : sheet.seats[seat], result.scores[seat], categories]) {
         const cell = document.createElement("td");
         cell.textContent = String(text);
