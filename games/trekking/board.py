@@ -174,13 +174,21 @@ def _seat(view: TrekView, seat: SeatPublic) -> str:
     return zone(f"seat {seat.seat}{' (you)' if mine else ''}", body, kind=f"seat seat-{seat.seat}", mine=mine)
 
 
+@cache
+def _symbol_words() -> dict[str, str]:
+    """The trek cards' symbols in words (SCE is scenery): the card faces a person reads."""
+    cards = DATA.load(None).trek_cards
+    return dict(zip(cards.symbols, cards.symbol_names, strict=True))
+
+
 def _card(shown: Card, secret: bool = False, target: str = "") -> str:
     symbol, _, value = shown.name.partition("-")
-    return card(value, name=symbol, colour=symbol, secret=secret, target=target)
+    return card(value, name=_symbol_words().get(symbol, symbol), colour=symbol, secret=secret, target=target)
 
 
 def _destination(shown: DestinationCard) -> str:
-    return card(shown.vp, name=shown.name, note=f"{shown.region}: needs {', '.join(shown.requires)}")
+    needs = ", ".join(_symbol_words().get(symbol, symbol) for symbol in shown.requires)
+    return card(shown.vp, name=shown.name, note=f"{shown.region}: needs {needs}")
 
 
 _EMPTY = '<span class="card muted-card"></span>'
