@@ -43,6 +43,12 @@ def backs(count: int, what: str = "cards") -> str:
     return f'<span class="backs" title="{count} {text(what)}">{shown} <b>{count}</b></span>'
 
 
+def hand_backs(count: int, mine: bool) -> str:
+    """A hand in a seat's summary: backs for another seat's, only the count for your own, which the page already
+    shows face up (the same cards twice, once face down, read as two hands)."""
+    return f"<b>{count}</b> cards, shown face up above" if mine else backs(count, "cards in hand")
+
+
 def chip(label: object, seat: int | None = None) -> str:
     seat_class = f" seat-{seat}" if seat is not None else ""
     return f'<span class="chip{seat_class}">{text(label)}</span>'

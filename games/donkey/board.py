@@ -5,7 +5,7 @@ and peeks or picks by clicking a seat's load card."""
 
 from __future__ import annotations
 
-from meeplog.core.drawing import backs, board, card, chip, text, zone
+from meeplog.core.drawing import backs, board, card, chip, hand_backs, text, zone
 from meeplog.core.kernel import Command
 from meeplog.games.donkey.commands import Commit, Favour8Pick, Peek
 from meeplog.games.donkey.view import DonkeyView, LoadCard, SeatInfo
@@ -54,7 +54,7 @@ def _seat(view: DonkeyView, seat: SeatInfo) -> str:
     score = f" · score {seat.score}" if seat.score is not None else ""
     load = "".join(_load(shown, mine, f"load-{seat.seat}-{slot}") for slot, shown in enumerate(seat.load))
     body = (
-        f"<div>hand {backs(seat.hand_size)} · favours used {seat.favours_used}{text(contract)}{text(score)}"
+        f"<div>hand {hand_backs(seat.hand_size, mine)} · favours used {seat.favours_used}{text(contract)}{text(score)}"
         f"{' · committed' if seat.committed else ''}</div>"
         f"<div>load: {load}</div>"
     )

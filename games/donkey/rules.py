@@ -22,7 +22,7 @@ from meeplog.games.donkey.evolve import evolve
 from meeplog.games.donkey.legal import legal, pending
 from meeplog.games.donkey.narration import describe
 from meeplog.games.donkey.sampling import sample
-from meeplog.games.donkey.scoring import outcome
+from meeplog.games.donkey.scoring import outcome, score_pad
 from meeplog.games.donkey.state import DonkeyState
 from meeplog.games.donkey.view import view
 
@@ -69,6 +69,9 @@ class DonkeyRules(Rules[DonkeyState, DonkeyConfig]):
 
     def outcome(self, state: DonkeyState) -> Outcome:
         return outcome(state)
+
+    def score_pad(self, state: DonkeyState) -> tuple[dict[str, int], ...]:
+        return score_pad(state)
 
     def sample(self, state: DonkeyState, seat: int, rng: random.Random) -> DonkeyState:
         return sample(state, seat, rng)

@@ -5,7 +5,7 @@ by clicking the orangutan (the payments it allows are then picked from the list)
 
 from __future__ import annotations
 
-from meeplog.core.drawing import backs, board, card, chip, text, zone
+from meeplog.core.drawing import backs, board, card, chip, hand_backs, text, zone
 from meeplog.core.kernel import Command
 from meeplog.games.forest.commands import CashIn, PlayCard, TakeCard
 from meeplog.games.forest.view import Card, ForestView, OrangutanCard
@@ -22,9 +22,19 @@ def target(command: Command) -> str | None:
     return None
 
 
+PHASES = {  # the view's phase names, as a player says them
+    "play": "everyone plays a card",
+    "take-first": "the highest card takes first",
+    "cash-first": "the highest card may cash in",
+    "take-second": "the second highest takes",
+    "cash-second": "the second highest may cash in",
+    "over": "the game is over",
+}
+
+
 def draw(view: ForestView) -> str:
-    status = (
-        f"game {view.game}, round {view.round}: {view.phase}; leader seat {view.leader}; "
+    status = (  # games counted from 1, as the feed and people count them
+        f"game {view.game + 1}, round {view.round}: {PHASES.get(view.phase, view.phase)}; leader seat {view.leader}; "
         f"to act: {', '.join(f'seat {s}' for s in view.to_act) or 'nobody'}"
     )
     trick = "".join(f"{chip(f'seat {p.seat}', p.seat)}{_card(p.card, target='trick')}" for p in view.trick)
@@ -51,14 +61,15 @@ def draw(view: ForestView) -> str:
 
 def _seat(view: ForestView, seat: int) -> str:
     public = view.seats[seat]
+    mine = seat == view.seat
     body = (
-        f"<div>hand {backs(public.hand_size)} · banked <b>{public.banked_score}</b> · "
+        f"<div>hand {hand_backs(public.hand_size, mine)} · banked <b>{public.banked_score}</b> · "
         f"deforestation taken {public.deforestation_taken} · under orangutans {public.cards_under_orangutans}</div>"
         f"<div>won: {''.join(_card(c) for c in public.won) or '<span class=muted>nothing</span>'}</div>"
         f"<div>orangutans: {''.join(_orangutan(o) for o in public.orangutans) or '<span class=muted>none</span>'}</div>"
     )
     return zone(
-        f"seat {seat}{' (you)' if seat == view.seat else ''}", body, kind=f"seat seat-{seat}", mine=seat == view.seat
+        f"seat {seat}{' (you)' if mine else ''}", body, kind=f"seat seat-{seat}", mine=mine
     )
 
 

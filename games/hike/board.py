@@ -5,7 +5,7 @@ the list shows them to choose from) and the draw pile to draw."""
 
 from __future__ import annotations
 
-from meeplog.core.drawing import backs, board, card, chip, text, zone
+from meeplog.core.drawing import backs, board, card, chip, hand_backs, text, zone
 from meeplog.core.kernel import Command
 from meeplog.games.hike.commands import Discard, Draw, PackCard, Place, PlayHazard
 from meeplog.games.hike.view import Card, HikeView, SeatView, SlotView, TrailView
@@ -57,7 +57,7 @@ def _seat(view: HikeView, seat: SeatView) -> str:
     mine = seat.seat == view.seat
     weight = "?" if seat.backpack_weight is None else seat.backpack_weight
     body = (
-        f"<div>hand {backs(seat.hand_size)} · backpack weight {text(weight)} · score <b>{seat.score}</b> "
+        f"<div>hand {hand_backs(seat.hand_size, mine)} · backpack weight {text(weight)} · score <b>{seat.score}</b> "
         f"({len(seat.score_pile)} cards scored)</div>"
         f"<div class=backpack>{''.join(_slot(slot) for slot in seat.backpack)}</div>"
     )

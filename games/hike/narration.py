@@ -75,7 +75,7 @@ class _Words:
         return sum(self.cards.boots[c] for c in items)
 
     def slot(self, index: int | None) -> str:
-        return "a slot" if index is None else self.cards.slot_names[index]
+        return "a slot" if index is None else self.cards.slot_names[index].replace("_", " ")  # "left hand"
 
     def pack(self, held: tuple[int | None, ...]) -> str:
         parts = [f"{self.name(c)} ({self.slot(i)})" for i, c in enumerate(held) if c != EMPTY]

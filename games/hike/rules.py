@@ -23,7 +23,7 @@ from meeplog.games.hike.evolve import evolve
 from meeplog.games.hike.legal import legal, pending
 from meeplog.games.hike.narration import describe
 from meeplog.games.hike.sampling import sample
-from meeplog.games.hike.scoring import outcome
+from meeplog.games.hike.scoring import outcome, score_pad
 from meeplog.games.hike.state import HikeState
 from meeplog.games.hike.view import view
 
@@ -70,6 +70,9 @@ class HikeRules(Rules[HikeState, HikeConfig]):
 
     def outcome(self, state: HikeState) -> Outcome:
         return outcome(state)
+
+    def score_pad(self, state: HikeState) -> tuple[dict[str, int], ...]:
+        return score_pad(state)
 
     def sample(self, state: HikeState, seat: int, rng: random.Random) -> HikeState:
         return sample(state, seat, rng)

@@ -15,6 +15,13 @@ def scores(state: HikeState) -> tuple[int, ...]:
     return tuple(sum(boots[card] for card in pile) for pile in state.scores)
 
 
+def score_pad(state: HikeState) -> tuple[dict[str, int], ...]:
+    """The rulebook counts one number, the boot prints of the cards in the score pile (H30); the category also
+    names how many cards that is, the first tie-break."""
+    return tuple({f"boot prints of the score pile ({len(pile)} cards)": points}
+                 for points, pile in zip(scores(state), state.scores, strict=True))
+
+
 def final_event(state: HikeState, rng: random.Random) -> GameEnded:
     """Score the game and, if several players tie for first on boots and cards, run the skunk draw.
 

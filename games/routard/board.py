@@ -64,7 +64,8 @@ def _track(view: RoutardView) -> str:
             f'<span class="space{" occupied" if here else ""}" title="{index}: {text(kind)}"{walk}>'
             f"{text(letter)}{travellers}</span>"
         )
-    return f'<div class="track">{"".join(spaces)}</div>'
+    legend = " · ".join(f"<b>{letter}</b> {text(kind)}" for letter, kind in SPACES.items())
+    return f'<div class="track">{"".join(spaces)}</div><div class="legend muted">{legend}</div>'
 
 
 def _auction(auction: AuctionView, seat: int) -> str:

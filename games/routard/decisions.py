@@ -15,6 +15,7 @@ from meeplog.games.routard.automatic import play_on, roll
 from meeplog.games.routard.data import ELEMENTS
 from meeplog.games.routard.evolve import evolve
 from meeplog.games.routard.legal import next_raise, offered, options, waiting
+from meeplog.games.routard.narration import task_words
 from meeplog.games.routard.queries import (
     assistance_passengers,
     group_of,
@@ -38,20 +39,13 @@ from meeplog.games.routard.shared_events import (
 from meeplog.games.routard.state import RoutardState
 from meeplog.games.routard.tasks import (
     Act,
-    AuctionTask,
     Charge,
     ChequeTopUp,
     ChequeWindow,
     IllegalOffer,
-    LoseCard,
-    Prep,
     Purchase,
     Replay,
-    SaleMenu,
     SheetOutcome,
-    Shop,
-    TargetChoice,
-    Task,
 )
 
 
@@ -264,23 +258,5 @@ def _refusal(state: RoutardState, seat: int, command: Command) -> str:
         shown = [c for c in legal if type(c) is type(command)]
         sample = ", ".join(map(repr, shown[:8])) + (", ..." if len(shown) > 8 else "")
         return f"{command!r} is not allowed here; allowed {name} commands: {sample}"
-    return f"{name} is not allowed now ({_situation(task)}); allowed: {', '.join(kinds)}"
+    return f"{name} is not allowed now ({task_words(task)}); allowed: {', '.join(kinds)}"
 
-
-def _situation(task: Task) -> str:
-    return {
-        Prep: "choose a sheet line or depart",
-        SheetOutcome: "take or leave the sheet's offer",
-        Act: "sell, shop on an airport, then move",
-        Charge: "raise funds for a payment, or stop selling",
-        Purchase: "raise funds for an achat card, or stop selling",
-        ChequeTopUp: "buy the missing hotel cheques",
-        ChequeWindow: "buy hotel cheques (0 or more)",
-        Shop: "buy at the airport or close the shop",
-        TargetChoice: "choose the player the card applies to",
-        LoseCard: "choose the card you lose",
-        Replay: "choose how far the card lets you walk",
-        IllegalOffer: "play the space anyway or not",
-        AuctionTask: "bid on the lot or pass",
-        SaleMenu: "choose the lot to auction, or cancel",
-    }.get(type(task), "wait")

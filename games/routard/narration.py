@@ -7,8 +7,21 @@ from meeplog.games.routard import commands as cmd
 from meeplog.games.routard import events as ev
 from meeplog.games.routard.state import BANK, RoutardState
 from meeplog.games.routard.tasks import (
+    Act,
     AuctionTask,
+    Charge,
+    ChequeTopUp,
+    ChequeWindow,
+    IllegalOffer,
+    LoseCard,
+    Prep,
+    Purchase,
+    Replay,
     SaleMenu,
+    SheetOutcome,
+    Shop,
+    TargetChoice,
+    Task,
 )
 
 ITEM_NAMES = {
@@ -19,6 +32,29 @@ ITEM_NAMES = {
     "billet_avion": "plane ticket",
     "cheques": "hotel cheques",
 }
+
+
+TASK_WORDS: dict[type[Task], str] = {  # what the game waits for at each kind of decision, as a player says it
+    Prep: "choose a sheet line or depart",
+    SheetOutcome: "take or leave the sheet's offer",
+    Act: "sell, shop on an airport, then move",
+    Charge: "raise funds for a payment, or stop selling",
+    Purchase: "raise funds for an achat card, or stop selling",
+    ChequeTopUp: "buy the missing hotel cheques",
+    ChequeWindow: "buy hotel cheques (0 or more)",
+    Shop: "buy at the airport or close the shop",
+    TargetChoice: "choose the player the card applies to",
+    LoseCard: "choose the card you lose",
+    Replay: "choose how far the card lets you walk",
+    IllegalOffer: "play the space anyway or not",
+    AuctionTask: "bid on the lot or pass",
+    SaleMenu: "choose the lot to auction, or cancel",
+}
+
+
+def task_words(task: Task) -> str:
+    """What the game waits for from the task's seat, in words (never the task's class name)."""
+    return TASK_WORDS.get(type(task), "wait")
 
 
 def describe(state: RoutardState, item: GameEvent | Command) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from meeplog.core.kernel import Pending
 from meeplog.games.routard.data import DECKS, Effect
-from meeplog.games.routard.narration import who
+from meeplog.games.routard.narration import task_words, who
 from meeplog.games.routard.queries import stack
 from meeplog.games.routard.state import BANK, HOME, RoutardState, Traveller
 from meeplog.games.routard.tasks import (
@@ -143,4 +143,4 @@ def situation(state: RoutardState) -> str:
         return f"auction by {seat}: bid or pass"
     if isinstance(task, Act) and task.forced:
         return f"{seat} must move exactly {task.forced} spaces (card instruction)"
-    return f"{seat}: {type(task).__name__}"
+    return f"{seat}: {task_words(task)}"

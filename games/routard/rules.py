@@ -25,7 +25,7 @@ from meeplog.games.routard.evolve import evolve
 from meeplog.games.routard.legal import options, pending
 from meeplog.games.routard.narration import describe
 from meeplog.games.routard.sampling import sample
-from meeplog.games.routard.scoring import outcome
+from meeplog.games.routard.scoring import outcome, score_pad
 from meeplog.games.routard.state import RoutardState
 from meeplog.games.routard.view import view
 
@@ -72,6 +72,9 @@ class RoutardRules(Rules[RoutardState, RoutardConfig]):
 
     def outcome(self, state: RoutardState) -> Outcome:
         return outcome(state)
+
+    def score_pad(self, state: RoutardState) -> tuple[dict[str, int], ...]:
+        return score_pad(state)
 
     def sample(self, state: RoutardState, seat: int, rng: random.Random) -> RoutardState:
         return sample(state, seat, rng)

@@ -15,6 +15,18 @@ def progress(state: RoutardState, seat: int) -> tuple[int, int, int]:
     return cards, player.pos, player.money
 
 
+def score_pad(state: RoutardState) -> tuple[dict[str, int], ...]:
+    """Routard counts no points: a seat scores 1 for arriving first with a full collection (R48), else 0. The
+    one category says so, with the seat's counted cards and cash (the cash breaks a tie among arrivals, R49)."""
+    full = target(state) * len(COLLECTION_DECKS)
+    winners = () if state.capped else state.winners
+    pads = []
+    for seat in range(state.count):
+        cards, _, cash = progress(state, seat)
+        pads.append({f"arrival with a full collection ({cards} of {full} cards, {cash} €)": int(seat in winners)})
+    return tuple(pads)
+
+
 def outcome(state: RoutardState) -> Outcome:
     count = state.count
     if state.capped or not state.winners:

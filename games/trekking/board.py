@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from meeplog.core.drawing import backs, board, card, chip, text, zone
+from meeplog.core.drawing import backs, board, card, chip, hand_backs, text, zone
 from meeplog.core.kernel import Command
 from meeplog.games.trekking.commands import (
     ChooseStartAirport,
@@ -162,9 +162,10 @@ def _seat(view: TrekView, seat: SeatPublic) -> str:
         f'<span class="cube {text(colour)}"></span> {count}'
         for colour, count in zip(view.souvenir_colours, seat.suitcase, strict=True)
     )
+    tokens = " + ".join(map(str, seat.vp_tokens)) or "none"
     body = (
-        f"<div>at {text(seat.location_name or 'home')} · hand {backs(seat.hand_size)} · "
-        f"destinations {seat.destination_vp} VP · tokens {text(seat.vp_tokens)}</div>"
+        f"<div>at {text(seat.location_name or 'home')} · hand {hand_backs(seat.hand_size, mine)} · "
+        f"destinations {seat.destination_vp} VP · VP tokens {text(tokens)}</div>"
         f"<div>suitcase {suitcase}</div>"
         f"<div>visited: {text(', '.join(seat.destinations) or 'nowhere yet')}</div>"
     )
@@ -173,13 +174,21 @@ def _seat(view: TrekView, seat: SeatPublic) -> str:
     return zone(f"seat {seat.seat}{' (you)' if mine else ''}", body, kind=f"seat seat-{seat.seat}", mine=mine)
 
 
+@cache
+def _symbol_words() -> dict[str, str]:
+    """The trek cards' symbols in words (SCE is scenery): the card faces a person reads."""
+    cards = DATA.load(None).trek_cards
+    return dict(zip(cards.symbols, cards.symbol_names, strict=True))
+
+
 def _card(shown: Card, secret: bool = False, target: str = "") -> str:
     symbol, _, value = shown.name.partition("-")
-    return card(value, name=symbol, colour=symbol, secret=secret, target=target)
+    return card(value, name=_symbol_words().get(symbol, symbol), colour=symbol, secret=secret, target=target)
 
 
 def _destination(shown: DestinationCard) -> str:
-    return card(shown.vp, name=shown.name, note=f"{shown.region}: needs {', '.join(shown.requires)}")
+    needs = ", ".join(_symbol_words().get(symbol, symbol) for symbol in shown.requires)
+    return card(shown.vp, name=shown.name, note=f"{shown.region}: needs {needs}")
 
 
 _EMPTY = '<span class="card muted-card"></span>'

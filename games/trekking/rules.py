@@ -7,7 +7,6 @@ Journey). The game ends after the turn in which the fifth region token or a fift
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Sequence
 from functools import cache
@@ -30,7 +29,7 @@ from meeplog.games.trekking.narration import describe
 from meeplog.games.trekking.reference import map_text
 from meeplog.games.trekking.routes import TABLE_LENGTH, Routes, routes_for
 from meeplog.games.trekking.sampling import sample
-from meeplog.games.trekking.scoring import outcome, score_sheet
+from meeplog.games.trekking.scoring import ScoreSheet, outcome, score_sheet
 from meeplog.games.trekking.state import TrekState
 from meeplog.games.trekking.view import view
 
@@ -93,7 +92,7 @@ class TrekkingRules(Rules[TrekState, TrekkingConfig]):
 
     def score_pad(self, state: TrekState) -> tuple[dict[str, int], ...]:
         """Each seat's score by the rulebook's categories, for the seat page's end (replays/viewer/sheets.py)."""
-        return tuple(dataclasses.asdict(score_sheet(state, seat)) for seat in range(state.players))
+        return tuple(_pad(score_sheet(state, seat)) for seat in range(state.players))
 
     def sample(self, state: TrekState, seat: int, rng: random.Random) -> TrekState:
         return sample(state, seat, rng)
@@ -106,3 +105,14 @@ class TrekkingRules(Rules[TrekState, TrekkingConfig]):
 
     def heuristic(self) -> TrekkingHeuristic:
         return TrekkingHeuristic()
+
+
+def _pad(sheet: ScoreSheet) -> dict[str, int]:
+    """A score sheet in the rulebook's words (section 4.11), in its order."""
+    return {
+        "destination cards": sheet.destinations,
+        "VP tokens": sheet.vp_tokens,
+        "region tokens": sheet.region_tokens,
+        "Most Souvenirs tiles": sheet.tiles,
+        "souvenir sets": sheet.sets,
+    }

@@ -41,8 +41,18 @@ async def step(request: Request) -> Response:
 
 async def game_live(request: Request) -> Response:
     """`data: {"events", "last", "finished"}` each time the game grows, until it is over."""
+    return _stream(request, await game_news(request, request.path_params["game_id"]))
+
+
+async def tournament_live(request: Request) -> Response:
+    """`data: {"recorded", "scheduled", "finished"}` each time the tournament records a game, until it ends."""
+    return _stream(request, await tournament_news(request, request.path_params["tournament_id"]))
+
+
+async def game_news(request: Request, game_id: str) -> AsyncIterator[dict[str, Any]]:
+    """A game's progress each time it grows, until it is over: a debugger page's own stream or the shared one's.
+    The checks (the debugger's lock, an unknown game's 404) are made before the first news is asked for."""
     library: Library = request.app.state.library
-    game_id = request.path_params["game_id"]
     await play.guard(request, await run_in_threadpool(library.resolve, game_id))
     await run_in_threadpool(library.history, game_id, 1)  # an unknown game is a 404, not an empty stream
 
@@ -51,13 +61,12 @@ async def game_live(request: Request) -> Response:
         finished = isinstance(history[-1].event, GameFinished)
         return {"events": len(history), "last": Timeline.of(history).last, "finished": finished}
 
-    return _stream(request, lambda: library.version(game_id), progress)
+    return _news(request, lambda: library.version(game_id), progress)
 
 
-async def tournament_live(request: Request) -> Response:
-    """`data: {"recorded", "scheduled", "finished"}` each time the tournament records a game, until it ends."""
+async def tournament_news(request: Request, wanted: str) -> AsyncIterator[dict[str, Any]]:
+    """A tournament's progress each time it records a game, until it ends (its 404 checked first)."""
     library: Library = request.app.state.library
-    wanted = request.path_params["tournament_id"]
     await run_in_threadpool(library.tournament, wanted)
 
     def progress() -> dict[str, Any]:
@@ -65,7 +74,7 @@ async def tournament_live(request: Request) -> Response:
         recorded = len(tournament.results)
         return {"recorded": recorded, "scheduled": len(tournament.plan.fixtures), "finished": tournament.finished}
 
-    return _stream(request, lambda: library.tournament(wanted).version, progress)
+    return _news(request, lambda: library.tournament(wanted).version, progress)
 
 
 async def leaderboard(request: Request) -> Response:
@@ -78,17 +87,25 @@ async def leaderboard(request: Request) -> Response:
     return Response(orjson.dumps(document(board)), media_type="application/json")
 
 
-def _stream(request: Request, version: Callable[[], int], progress: Callable[[], dict[str, Any]]) -> Response:
+async def _news(
+    request: Request, version: Callable[[], int], progress: Callable[[], dict[str, Any]]
+) -> AsyncIterator[dict[str, Any]]:
+    """`progress()` each time `version()` changes, polled, until it says finished or the client left."""
+    seen = None
+    while not await request.is_disconnected():
+        now = await run_in_threadpool(version)
+        if now != seen:
+            seen = now
+            news = await run_in_threadpool(progress)
+            yield news
+            if news["finished"]:
+                return
+        await asyncio.sleep(POLL_SECONDS)
+
+
+def _stream(request: Request, news: AsyncIterator[dict[str, Any]]) -> Response:
     async def changes() -> AsyncIterator[bytes]:
-        seen = None
-        while not await request.is_disconnected():
-            now = await run_in_threadpool(version)
-            if now != seen:
-                seen = now
-                news = await run_in_threadpool(progress)
-                yield b"data: " + orjson.dumps(news) + b"\n\n"
-                if news["finished"]:
-                    return
-            await asyncio.sleep(POLL_SECONDS)
+        async for item in news:
+            yield b"data: " + orjson.dumps(item) + b"\n\n"
 
     return StreamingResponse(changes(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})

@@ -54,7 +54,7 @@ ROUTES = [
     Route("/api/tables", play.start, methods=["POST"], name="api_start"),
     Route("/api/play/events", streams.seats_events, name="seats_events"),
     Route("/api/play/{game_id}/{seat:int}", play.command, methods=["POST"], name="api_command"),
-    Route("/api/play/{game_id}/{seat:int}/events", play.seat_events, name="seat_events"),
+    Route("/api/play/{game_id}/{seat:int}/events", streams.seat_events, name="seat_events"),
     Route("/api/agent/me", agents.me, name="agent_me"),
     Route("/api/agent/stream", agents.stream, name="agent_stream"),
     Route("/api/agent/games/{game_id}/commands", agents.command, methods=["POST"], name="agent_command"),

@@ -2,25 +2,23 @@
 themselves are core's (core/tables: laying, credentials, commands, who plays what, the debugger's lock); this
 module routes to them and draws what a seat is shown (sheets.py).
 
-A seat's page, its stream and its commands all carry the seat's token (`?token=` on the page and the stream, in
-the body of a command); without it each is refused with 403. The stream sends the seat's sheet, as server-sent
-events (a StreamingResponse of `text/event-stream`, which the page reads with EventSource), each time it changes,
-and a comment line now and then while nothing does, so that a proxy does not close a stream that waits long. It
-asks the browser to reconnect within a second when it drops (`retry:`): a server that restarts, or another process
-of the same store, answers the same stream.
+A seat's page, its stream and its commands all carry the seat's token (`?token=` on the page, in the stream's
+`follow=`, in the body of a command); without it each is refused with 403. The stream (streams.py, shared by a
+browser's pages) sends the seat's sheet as server-sent events each time it changes, and a comment line now and then
+while nothing does, so that a proxy does not close a stream that waits long. It asks the browser to reconnect
+within a second when it drops (`retry:`): a server that restarts, or another process of the same store, answers
+the same stream.
 """
 
 from __future__ import annotations
 
 import threading
 import uuid
-from collections.abc import AsyncIterator
 from typing import Any
 
-import orjson
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response
 
 from meeplog.core.agents.registry import Agents
 from meeplog.core.options import described
@@ -90,29 +88,11 @@ async def start(request: Request) -> Response:
 
 
 async def seat_page(request: Request) -> Response:
-    table, seat, token = await _seat(request)
+    table, seat, token = await seat_of(request)
     drawn = await run_in_threadpool(seat_sheet, request, table, seat)
     book = await run_in_threadpool(rulebook, drawn["game"])
     context = {"sheet": drawn, "token": token, "game_id": str(table.id), "rulebook": book}
     return templates.TemplateResponse(request, "seat.html", context, headers={"Cache-Control": "no-store"})
-
-
-async def seat_events(request: Request) -> Response:
-    """`data: SHEET` each time the seat's sheet changes, until the game is over."""
-    table, seat, _ = await _seat(request)
-
-    async def changes() -> AsyncIterator[bytes]:
-        yield f"retry: {RECONNECT_MS}\n\n".encode()
-        async for now in tables_of(request).follow(table.id, KEEPALIVE_SECONDS):
-            if await request.is_disconnected():
-                return
-            if now is None:  # a comment line, which EventSource ignores
-                yield b": waiting\n\n"
-                continue
-            drawn = await run_in_threadpool(seat_sheet, request, now, seat)
-            yield b"data: " + orjson.dumps(drawn) + b"\n\n"
-
-    return StreamingResponse(changes(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
 
 async def command(request: Request) -> Response:
@@ -169,7 +149,7 @@ def tables_of(request: Request) -> Tables:
     return tables
 
 
-async def _seat(request: Request) -> tuple[Table, int, str]:
+async def seat_of(request: Request) -> tuple[Table, int, str]:
     token = request.query_params.get("token", "")
     seat = request.path_params["seat"]
     table = await run_in_threadpool(tables_of(request).check, request.path_params["game_id"], seat, token)

@@ -1,67 +1,103 @@
-"""One event stream for many seats: every seat page of a browser shares it (static/seats-worker.js, a SharedWorker,
-holds it and hands each page its seat's sheets), so the number of pages a browser has open never meets the six
-connections to a host HTTP/1.1 allows it. Without SharedWorker a page opens this stream for its one seat.
+"""One event stream for all of a browser's Meeplog pages: a SharedWorker (static/pages-worker.js) holds it and hands
+each page what it follows (a seat's sheets, a game's or a tournament's progress), so the number of pages a browser
+has open never meets the six connections to a host HTTP/1.1 allows it. Without SharedWorker a page opens this
+stream for itself alone.
 
-`GET /api/play/events?follow=GAME/SEAT/TOKEN&follow=...` sends `data: {"seat": "GAME/SEAT", "sheet": SHEET}` for each
-seat at once and each time its sheet changes; a seat's token is checked as its page's is (403 without it)."""
+`GET /api/play/events?follow=...&follow=...` follows each of:
+- `GAME/SEAT/TOKEN`: a seat, `data: {"seat": "GAME/SEAT", "sheet": SHEET}` at once and each time its sheet
+  changes; its token is checked as its page's is (403 without it);
+- `game:GAME`: a game the debugger shows, `data: {"game": GAME, "news": {"events", "last", "finished"}}` each time
+  it grows (api.game_live's news; locked as the debugger is while people play it);
+- `tournament:ID`: `data: {"tournament": ID, "news": {"recorded", "scheduled", "finished"}}` each time it records
+  a game.
+`GET /api/play/{game_id}/{seat}/events?token=` is the same stream for one seat, sending each `SHEET` bare.
+"""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import orjson
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
-from meeplog.core.tables.table import Table
-from meeplog.replays.viewer.play import KEEPALIVE_SECONDS, RECONNECT_MS, seat_sheet, tables_of
+from meeplog.replays.viewer.api import game_news, tournament_news
+from meeplog.replays.viewer.play import KEEPALIVE_SECONDS, RECONNECT_MS, seat_of, seat_sheet, tables_of
 
-MOST_SEATS = 64  # the seats one stream may follow (one browser's pages)
+MOST_FOLLOWED = 64  # what one stream may follow (one browser's pages)
+
+Message = dict[str, Any]
 
 
 async def seats_events(request: Request) -> Response:
     asked = request.query_params.getlist("follow")
-    if not asked or len(asked) > MOST_SEATS:
-        raise ValueError(f"give 1 to {MOST_SEATS} follow=GAME/SEAT/TOKEN parameters")
-    followed = [await _checked(request, spec) for spec in asked]
+    if not asked or len(asked) > MOST_FOLLOWED:
+        raise ValueError(f"give 1 to {MOST_FOLLOWED} follow=GAME/SEAT/TOKEN, follow=game:GAME or "
+                         "follow=tournament:ID parameters")
+    feeds = [await _feed(request, spec) for spec in asked]
+    return _stream(request, feeds, orjson.dumps)
+
+
+async def seat_events(request: Request) -> Response:
+    """One seat's stream (`data: SHEET` each time the sheet changes), for a client that follows one seat."""
+    table, seat, _ = await seat_of(request)
+    feed = _seat_feed(request, f"{table.id}/{seat}", table.id, seat)
+    return _stream(request, [feed], lambda message: orjson.dumps(message["sheet"]))
+
+
+def _stream(request: Request, feeds: list[AsyncIterator[Message]], encode: Callable[[Message], bytes]) -> Response:
+    """The feeds' messages as server-sent events, in the order they come, with a comment line while all are quiet."""
 
     async def changes() -> AsyncIterator[bytes]:
         yield f"retry: {RECONNECT_MS}\n\n".encode()
-        heard: asyncio.Queue[tuple[str, Table, int]] = asyncio.Queue()
-        feeds = [asyncio.create_task(_feed(request, key, table, seat, heard)) for key, table, seat in followed]
+        heard: asyncio.Queue[Message] = asyncio.Queue()
+
+        async def pump(feed: AsyncIterator[Message]) -> None:
+            async for message in feed:
+                await heard.put(message)
+
+        pumps = [asyncio.create_task(pump(feed)) for feed in feeds]
         try:
             while True:
                 try:
-                    key, now, seat = await asyncio.wait_for(heard.get(), KEEPALIVE_SECONDS)
+                    message = await asyncio.wait_for(heard.get(), KEEPALIVE_SECONDS)
                 except TimeoutError:
                     yield b": waiting\n\n"  # a comment line, which EventSource ignores
                     continue
                 if await request.is_disconnected():
                     return
-                drawn = await run_in_threadpool(seat_sheet, request, now, seat)
-                yield b"data: " + orjson.dumps({"seat": key, "sheet": drawn}) + b"\n\n"
+                yield b"data: " + encode(message) + b"\n\n"
         finally:
-            for feed in feeds:
-                feed.cancel()
+            for task in pumps:
+                task.cancel()
 
     return StreamingResponse(changes(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
 
-async def _feed(
-    request: Request, key: str, table: Table, seat: int, heard: asyncio.Queue[tuple[str, Table, int]]
-) -> None:
-    async for now in tables_of(request).follow(table.id, KEEPALIVE_SECONDS):
-        if now is not None:
-            await heard.put((key, now, seat))
-
-
-async def _checked(request: Request, spec: str) -> tuple[str, Table, int]:
-    """`GAME/SEAT/TOKEN` as (`GAME/SEAT`, its table, the seat), once the token is the seat's."""
+async def _feed(request: Request, spec: str) -> AsyncIterator[Message]:
+    """What `follow=spec` sends, once checked (a wrong token, an unknown or locked game is refused at once)."""
+    kind, colon, name = spec.partition(":")
+    if colon and kind == "game":
+        return _tagged("game", name, await game_news(request, name))
+    if colon and kind == "tournament":
+        return _tagged("tournament", name, await tournament_news(request, name))
     game_id, _, rest = spec.partition("/")
     seat, _, token = rest.partition("/")
     if not seat.isdigit():
-        raise ValueError(f"follow={spec!r}: give follow=GAME/SEAT/TOKEN, SEAT a number")
+        raise ValueError(f"follow={spec!r}: give follow=GAME/SEAT/TOKEN (SEAT a number), game:GAME or tournament:ID")
     table = await run_in_threadpool(tables_of(request).check, game_id, int(seat), token)
-    return f"{game_id}/{seat}", table, int(seat)
+    return _seat_feed(request, f"{game_id}/{seat}", table.id, int(seat))
+
+
+async def _tagged(kind: str, name: str, news: AsyncIterator[Message]) -> AsyncIterator[Message]:
+    async for item in news:
+        yield {kind: name, "news": item}
+
+
+async def _seat_feed(request: Request, key: str, table_id: Any, seat: int) -> AsyncIterator[Message]:
+    async for now in tables_of(request).follow(table_id, KEEPALIVE_SECONDS):
+        if now is not None:
+            yield {"seat": key, "sheet": await run_in_threadpool(seat_sheet, request, now, seat)}

@@ -241,6 +241,26 @@ def test_the_live_stream_of_a_finished_game_says_so_and_ends(stored, client):
     assert news["finished"] is True and news["events"] == len(game.log)
 
 
+def test_one_stream_follows_a_game_and_a_tournament_for_every_page_of_a_browser(stored, client):
+    """The debugger's and the tournament page's news come on the stream the seat pages share (streams.py)."""
+    path, store, games = stored
+    game = games[2]
+    tournament = StoreLibrary(store, str(path)).tournaments()[0]
+    follow = [f"game:{game.id}", f"tournament:{tournament.id}"]
+    heard: dict[str, dict] = {}
+    with client.stream("GET", "/api/play/events", params={"follow": follow}) as stream:
+        for line in stream.iter_lines():
+            if line.startswith("data: "):
+                message = orjson.loads(line.removeprefix("data: "))
+                heard["game" if "game" in message else "tournament"] = message
+            if len(heard) == 2:
+                break
+    news = heard["game"]["news"]
+    assert heard["game"]["game"] == str(game.id) and news["events"] == len(game.log) and news["finished"] is True
+    assert heard["tournament"]["tournament"] == str(tournament.id) and heard["tournament"]["news"]["finished"]
+    assert client.get("/api/play/events", params={"follow": f"game:{uuid.uuid4()}"}).status_code == 404
+
+
 def test_replay_view_refuses_a_damaged_file_in_one_line(tmp_path):
     path = tmp_path / "bad.jsonl"
     path.write_text("{}\n")

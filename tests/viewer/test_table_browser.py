@@ -1,5 +1,5 @@
 """What a person meets at a table, in Chromium: every place of Trekking's map is hit by a click at its dot and the
-names do not overlap; one browser holds eight live seat pages. One server and one browser for the file."""
+names do not overlap; one browser holds eight live pages, seat pages and debuggers alike. One server and one browser for the file."""
 
 from __future__ import annotations
 
@@ -95,6 +95,32 @@ def test_one_browser_holds_eight_live_seat_pages(url, browser):
         page.wait_for_selector("#commands button:not([disabled])", timeout=MOVE_SECONDS * 1000)
         page.locator("#commands button").first.click()
         expect(page.locator("#seat")).not_to_have_attribute("data-version", version, timeout=MOVE_SECONDS * 1000)
+    context.close()
+
+
+def test_one_browser_holds_eight_live_pages_debuggers_and_seats_alike(url, browser):
+    """The debugger's live pages share the seat pages' stream: six debuggers and two seat pages (each page with
+    its own stream would hold seven), and the last of each still hears its game."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pages = []
+    for index in range(PAGES):
+        page = context.new_page()
+        if index % 4 == 3:
+            page.goto(seat_link(url, "forest", ["person", "random", "random"]), timeout=LOAD_SECONDS * 1000)
+            page.wait_for_selector("#live:text('● live')", timeout=LOAD_SECONDS * 1000)
+        else:  # bots alone, paced: a game the debugger follows live for a while
+            bots = {"game": "forest", "seats": ["random"] * 3, "pace_seconds": PACE_SECONDS}
+            answer = httpx.post(f"{url}/api/tables", json=bots, timeout=30)
+            page.goto(answer.json()["debugger"], timeout=LOAD_SECONDS * 1000)
+            expect(page.locator("#game")).to_have_attribute("data-finished", "no")
+        pages.append(page)
+    debugger, seat = pages[-2], pages[-1]
+    last = debugger.locator("#game").get_attribute("data-last")
+    expect(debugger.locator("#game")).not_to_have_attribute("data-last", last, timeout=MOVE_SECONDS * 1000)
+    version = seat.locator("#seat").get_attribute("data-version")
+    seat.wait_for_selector("#commands button:not([disabled])", timeout=MOVE_SECONDS * 1000)
+    seat.locator("#commands button").first.click()
+    expect(seat.locator("#seat")).not_to_have_attribute("data-version", version, timeout=MOVE_SECONDS * 1000)
     context.close()
 
 

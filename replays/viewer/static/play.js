@@ -269,7 +269,7 @@ function seatPage(root) {
     for (const [rank, seat] of order) {
       const row = document.createElement("tr");
       row.className = rank === 1 ? "winner" : "";
-      const categories = result.categories ? Object.entries(result.categories[seat]).map(([name, points]) => name.replace("_", " ") + " " + points).join(", ") : "";
+      const categories = result.categories ? Object.entries(result.categories[seat]).map(([name, points]) => name + " " + points).join(", ") : "";
       for (const text of [rank, seat, seat === sheet.seat ? sheet.seats[seat] + " (you)" : sheet.seats[seat], result.scores[seat], categories]) {
         const cell = document.createElement("td");
         cell.textContent = String(text);
@@ -294,7 +294,7 @@ function seatPage(root) {
       deadline === null ? "" : Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) + " s left";
   }, 250);
   const live = document.getElementById("live");
-  follow(root, (message) => {
+  follow(root.dataset.game + "/" + root.dataset.seat, root.dataset.game + "/" + root.dataset.seat + "/" + root.dataset.token, (message) => {
     if (sheet && sheet.over) return;
     if (message.type === "open") {
       live.textContent = "● live";
@@ -318,29 +318,6 @@ function freshLines(before, after) {
     if (kept.every((text, index) => after[index] === text)) return after.length - kept.length;
   }
   return after.length;
-}
-
-function follow(root, heard) {
-  // the browser's pages share one stream, held by a SharedWorker (static/seats-worker.js); where there is none, the
-  // page opens the same stream for its own seat
-  const key = root.dataset.game + "/" + root.dataset.seat;
-  if (typeof SharedWorker === "function") {
-    const worker = new SharedWorker(root.dataset.worker, { name: "meeplog-seats" });
-    worker.port.onmessage = ({ data }) => heard(data);
-    worker.port.postMessage({ type: "join", key, token: root.dataset.token, events: root.dataset.events });
-    addEventListener("pagehide", () => worker.port.postMessage({ type: "leave" }));
-    return;
-  }
-  function open() {
-    const stream = new EventSource(root.dataset.events + "?follow=" + encodeURIComponent(key + "/" + root.dataset.token));
-    stream.onopen = () => heard({ type: "open" });
-    stream.onmessage = (message) => heard({ type: "sheet", sheet: JSON.parse(message.data).sheet });
-    stream.onerror = () => {
-      heard({ type: "error" });
-      if (stream.readyState === EventSource.CLOSED) setTimeout(open, 1000);
-    };
-  }
-  open();
 }
 
 const lobbyForm = document.getElementById("lobby");

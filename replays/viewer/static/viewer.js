@@ -79,34 +79,35 @@ function gamePage(root) {
 
   if (root.dataset.finished === "no") {
     const indicator = document.getElementById("live");
-    const source = new EventSource(root.dataset.live);
     indicator.textContent = "● live";
-    source.onmessage = (message) => {
-      const news = JSON.parse(message.data);
+    const stop = follow("game:" + root.dataset.game, "game:" + root.dataset.game, (message) => {
+      if (message.type !== "news") return;
+      const news = message.news;
       const following = step === last;
       setLast(news.last);
       if (following || news.finished) go(following ? news.last : step, as);
       if (news.finished) {
-        source.close();
+        stop();
         indicator.textContent = "game over";
         root.dataset.finished = "yes";
       }
-    };
+    });
   }
 }
 
 function tournamentPage(root) {
   if (root.dataset.finished !== "no") return;
-  const source = new EventSource(root.dataset.live);
   document.getElementById("live").textContent = "● live";
-  source.onmessage = async (message) => {
-    const news = JSON.parse(message.data);
+  const id = "tournament:" + root.dataset.tournament;
+  const stop = follow(id, id, async (message) => {
+    if (message.type !== "news") return;
+    const news = message.news;
     const page = await fetch(location.href);
     const fresh = new DOMParser().parseFromString(await page.text(), "text/html").getElementById("tournament");
     root.innerHTML = fresh.innerHTML;
     document.getElementById("live").textContent = news.finished ? "finished" : "● live";
-    if (news.finished) source.close();
-  };
+    if (news.finished) stop();
+  });
 }
 
 const game = document.getElementById("game");
