@@ -17,12 +17,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import os
+import pstats
 import random
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -98,15 +102,17 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
 
 
-async def run(agents: int, seconds: float, seats: int) -> None:
+async def run(agents: int, seconds: float, seats: int, profile: str | None = None) -> None:
     console = Console(width=160)
     with tempfile.TemporaryDirectory() as folder:
         db = str(Path(folder) / "arena.db")
         registry = Agents(open_store(db))
         tokens = [registry.add(f"bot{number:02d}") for number in range(agents)]
         port = free_port()
+        serve = ["serve", "--db", db, "--port", str(port), "--ladder", f"forest:{seats}"]
+        profiled = [sys.executable, "-m", "scripts.bench_arena", "--serve-profiled", str(Path(profile).resolve())]
         server = subprocess.Popen(
-            [MEEPLOG, "serve", "--db", db, "--port", str(port), "--ladder", f"forest:{seats}"],
+            [*profiled, *serve] if profile else [MEEPLOG, *serve],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -175,13 +181,50 @@ def report(
     console.print(table)
 
 
+def serve_profiled(out: str, arguments: list[str]) -> None:
+    """`meeplog serve ARGUMENTS` with every thread under cProfile (the table threads, the request and stream threads,
+    the event loop), timed in CPU seconds (a thread waiting costs none), the profiles merged into `out` when SIGTERM
+    stops it: where the server's time goes. The profiler makes the server several times slower; compare shares."""
+    from meeplog.core.cli import main as meeplog
+
+    profiles: list[cProfile.Profile] = []
+
+    def profile_thread(*_: object) -> None:
+        # the thread's first event: its own profiler takes over from this hook from here on
+        profiles.append(profile := cProfile.Profile(time.thread_time))
+        profile.enable()
+
+    def stop(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)  # the server's own handler stops it first, then hands the signal on to this
+    threading.setprofile(profile_thread)
+    main_profile = cProfile.Profile(time.thread_time)
+    main_profile.enable()
+    sys.argv = ["meeplog", *arguments]
+    try:
+        meeplog()
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    finally:
+        main_profile.disable()
+        merged = pstats.Stats(main_profile)
+        for profile in list(profiles):
+            merged.add(profile)
+        merged.dump_stats(out)
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--serve-profiled"]:
+        serve_profiled(sys.argv[2], sys.argv[3:])
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--agents", type=int, default=64)
     parser.add_argument("--seconds", type=float, default=600.0)
     parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile, its stats written to FILE")
     asked = parser.parse_args()
-    asyncio.run(run(asked.agents, asked.seconds, asked.seats))
+    asyncio.run(run(asked.agents, asked.seconds, asked.seats, asked.profile))
 
 
 if __name__ == "__main__":

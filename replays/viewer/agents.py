@@ -5,6 +5,7 @@ as a bearer token. The registry, the seats and the ladder are core's (core/agent
 - `GET /api/agent/stream`: newline-delimited JSON, one `AgentStreamEvent` a line (`started`, `turn` with the seat's
   observation and legal commands as the `http:` seat is sent them, `over`), and an empty line every
   KEEPALIVE_SECONDS while nothing happens. A stream that drops is opened again: what is pending is sent again.
+  `?determinisation=true` asks for each turn's determinisation too (bots that search); it is null otherwise.
 - `POST /api/agent/games/{game_id}/commands`: `{"version", "command"}` plays the seat's command, through the
   tables as a browser seat's (the same checks: the seat's credential is the agent's token).
 
@@ -57,9 +58,9 @@ class TurnEvent(BaseModel):
     seat: int
     version: int = Field(description="the game's version: send it back with the command")
     observation: AgentObservation
-    determinisation: str = Field(
-        description="a state drawn from what the seat knows, pickled and base64-encoded,"
-        " for meeplog's own bots (`meeplog agent`); other clients ignore it"
+    determinisation: str | None = Field(
+        description="a state drawn from what the seat knows, pickled and base64-encoded, for meeplog's own bots"
+        " (`meeplog agent`), sent only to a stream opened with `?determinisation=true`; null otherwise"
     )
 
 
@@ -93,10 +94,12 @@ async def stream(request: Request) -> Response:
     agent = await holder(request)
     tables = play.tables_of(request)
     presence: Presence = request.app.state.presence
+    determinisations = request.query_params.get("determinisation", "").lower() in ("true", "1")
 
     async def lines() -> AsyncIterator[bytes]:
         with presence.connected(agent.name):
-            async for event in agent_events(tables, agent.name, KEEPALIVE_SECONDS):
+            events = agent_events(tables, agent.name, KEEPALIVE_SECONDS, determinisations=determinisations)
+            async for event in events:
                 if await request.is_disconnected():
                     return
                 if event is None:
@@ -141,7 +144,9 @@ def encode(event: AgentEvent) -> StartedEvent | TurnEvent | OverEvent:
             seat=event.seat,
             version=event.version,
             observation=observe(event.observation, None),
-            determinisation=base64.b64encode(pickle.dumps(event.determinisation)).decode(),
+            determinisation=None
+            if event.determinisation is None
+            else base64.b64encode(pickle.dumps(event.determinisation)).decode(),
         )
     assert isinstance(event, Over)
     return OverEvent(
