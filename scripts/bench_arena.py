@@ -110,9 +110,12 @@ async def run(agents: int, seconds: float, seats: int, profile: str | None = Non
         tokens = [registry.add(f"bot{number:02d}") for number in range(agents)]
         port = free_port()
         serve = ["serve", "--db", db, "--port", str(port), "--ladder", f"forest:{seats}"]
-        profiled = [sys.executable, "-m", "scripts.bench_arena", "--serve-profiled", str(Path(profile).resolve())]
+        command = [MEEPLOG, *serve]
+        if profile:
+            command = [sys.executable, "-m", "scripts.bench_arena", "--serve-profiled", str(Path(profile).resolve())]
+            command += serve
         server = subprocess.Popen(
-            [*profiled, *serve] if profile else [MEEPLOG, *serve],
+            command,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
