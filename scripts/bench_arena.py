@@ -10,7 +10,10 @@ legal command as soon as their turn comes. Two times are taken per decision:
   gone through the API, been played by the table's owner, and the next seat been told down its stream. A turn that
   ends the game has no next turn and is not counted.
 The server's resident memory (VmRSS) is read every 10 s; "flat" compares the mean of the last minute with the
-mean of the second (the first fills caches). The load average is printed: the machine may be shared.
+mean of the second (the first fills caches). The load average is printed: the machine may be shared, and then the
+CPU seconds the server and this process (the agents) spent a decision say more than the times. `--meeplog` runs
+another checkout's server (its venv's `meeplog`) against the same agents, to compare; `--profile FILE` runs the
+server under cProfile.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ class Bench:
         self.sent: dict[str, tuple[int, float]] = {}  # game -> (version sent at, when)
         self.games_over: set[str] = set()
         self.refused = 0
+        self.server_cpu = self.own_cpu = 0.0  # CPU seconds over the run: the server's, this process's (the agents')
 
     async def agent(self, token: str, stop: asyncio.Event) -> None:
         headers = {"Authorization": f"Bearer {token}"}
@@ -97,12 +101,18 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far (user and system, every thread)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
 
 
-async def run(agents: int, seconds: float, seats: int, profile: str | None = None) -> None:
+async def run(agents: int, seconds: float, seats: int, profile: str | None = None, meeplog: str = MEEPLOG) -> None:
     console = Console(width=160)
     with tempfile.TemporaryDirectory() as folder:
         db = str(Path(folder) / "arena.db")
@@ -110,7 +120,7 @@ async def run(agents: int, seconds: float, seats: int, profile: str | None = Non
         tokens = [registry.add(f"bot{number:02d}") for number in range(agents)]
         port = free_port()
         serve = ["serve", "--db", db, "--port", str(port), "--ladder", f"forest:{seats}"]
-        command = [MEEPLOG, *serve]
+        command = [meeplog, *serve]
         if profile:
             command = [sys.executable, "-m", "scripts.bench_arena", "--serve-profiled", str(Path(profile).resolve())]
             command += serve
@@ -131,7 +141,7 @@ async def run(agents: int, seconds: float, seats: int, profile: str | None = Non
             stop = asyncio.Event()
             tasks = [asyncio.create_task(bench.agent(token, stop)) for token in tokens]
             memory: list[tuple[float, float]] = []
-            began = time.monotonic()
+            began, server_cpu, own_cpu = time.monotonic(), cpu_seconds(server.pid), time.process_time()
             while time.monotonic() - began < seconds:
                 await asyncio.sleep(SAMPLE_SECONDS)
                 elapsed = time.monotonic() - began
@@ -141,6 +151,7 @@ async def run(agents: int, seconds: float, seats: int, profile: str | None = Non
                     f"server {memory[-1][1]:.0f} MB",
                     highlight=False,
                 )
+            bench.server_cpu, bench.own_cpu = cpu_seconds(server.pid) - server_cpu, time.process_time() - own_cpu
             stop.set()
             for task in tasks:
                 task.cancel()
@@ -168,6 +179,8 @@ def report(
         "round trip p50",
         "round trip p99",
         "server MB (2nd min -> last min)",
+        "server CPU a decision",
+        "agents' CPU a decision",
         "refused",
     ):
         table.add_column(column, justify="right")
@@ -179,6 +192,8 @@ def report(
         f"{percentile(bench.round_trips, 0.5):.1f} ms",
         f"{percentile(bench.round_trips, 0.99):.1f} ms",
         f"{statistics.mean(second):.0f} -> {statistics.mean(last):.0f}",
+        f"{bench.server_cpu / max(1, len(bench.posts)) * 1000:.2f} ms",
+        f"{bench.own_cpu / max(1, len(bench.posts)) * 1000:.2f} ms",
         str(bench.refused),
     )
     console.print(table)
@@ -226,8 +241,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=600.0)
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile, its stats written to FILE")
+    parser.add_argument(
+        "--meeplog", default=MEEPLOG, help="the server's meeplog (another checkout's, to compare): this venv's"
+    )
     asked = parser.parse_args()
-    asyncio.run(run(asked.agents, asked.seconds, asked.seats, asked.profile))
+    asyncio.run(run(asked.agents, asked.seconds, asked.seats, asked.profile, asked.meeplog))
 
 
 if __name__ == "__main__":
