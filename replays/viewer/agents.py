@@ -27,6 +27,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from meeplog.core.agents.registry import Agent, Agents, token_hash
 from meeplog.core.agents.seats import AgentEvent, Over, Presence, Started, Turn, agent_events, seat_of
+from meeplog.core.tables.service import Tables
 from meeplog.core.tables.table import NotYourSeat
 from meeplog.players.http_agent import AgentObservation, observe
 from meeplog.replays.viewer import play
@@ -119,12 +120,17 @@ async def command(request: Request) -> Response:
     token = bearer(request)
     game_id = request.path_params["game_id"]
     tables = play.tables_of(request)
-    table = await run_in_threadpool(tables.table, game_id)
-    seat = seat_of(table, agent.name)
-    if seat is None:
-        raise NotYourSeat(f"agent {agent.name} has no seat in game {table.id}")
-    await run_in_threadpool(tables.command, table.id, seat, token, sent["version"], sent["command"])
+    await run_in_threadpool(_send, tables, agent.name, token, game_id, version=sent["version"], command=sent["command"])
     return JSONResponse(Played(played=True).model_dump(), status_code=202)
+
+
+def _send(tables: Tables, name: str, token: str, game_id: str, *, version: int, command: Any) -> None:
+    """Agent `name`'s command, sent through the tables for its seat (one trip to a worker thread, not two)."""
+    table = tables.table(game_id)
+    seat = seat_of(table, name)
+    if seat is None:
+        raise NotYourSeat(f"agent {name} has no seat in game {table.id}")
+    tables.command(table.id, seat, token, version, command)
 
 
 def encode(event: AgentEvent) -> StartedEvent | TurnEvent | OverEvent:
