@@ -109,6 +109,8 @@ def test_a_turn_is_the_http_seats_observation_and_the_command_goes_through_the_s
         assert sent.view != rules.view(game.state, seat).model_dump(mode="json")
     drawn = pickle.loads(base64.b64decode(turn["determinisation"]))
     assert rules.view(drawn, 0).model_dump(mode="json") == sent.view  # drawn from what seat 0 knows
+    _, plain = first_events(server, token, 2)  # a stream that does not ask is sent the same turn without one
+    assert plain["version"] == turn["version"] and plain["determinisation"] is None
     command = {"version": turn["version"], "command": sent.legal[0]}
     url = f"{server.url}/api/agent/games/{game_id}/commands"
     assert httpx.post(url, json=command, headers=bearer(token)).status_code == 202
