@@ -184,7 +184,8 @@ async def run(server: str, token: str, spec: PlayerSpec, say: Callable[[str], No
 
 
 async def stream(client: httpx.AsyncClient, session: Session) -> None:
-    async with client.stream("GET", "/api/agent/stream") as lines:
+    # any spec may search (heuristic, mcts), so each turn comes with its determinisation
+    async with client.stream("GET", "/api/agent/stream", params={"determinisation": "true"}) as lines:
         if lines.status_code == 401:
             await lines.aread()
             raise WrongToken(lines.json().get("error", "the token was refused"))

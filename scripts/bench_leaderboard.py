@@ -1,8 +1,11 @@
 """The leaderboard over 100,000 stored games (a line of scripts/bench; DESIGN.md section 9).
 
-The store is built once and kept (CACHE): real tournaments played and stored as `meeplog tournament` stores them,
-so every game has its whole log between the few records the leaderboard reads. Building it takes minutes, and a
-build stopped half-way resumes as the tournaments do. Then three figures from one run: the leaderboard cold (a new
+The store is built once and kept (CACHE), in a few minutes: POOL real games are played and stored as `meeplog
+tournament` stores them, then each of the store's games is one of them copied under a new game id, row for row
+(the same encoded records, so each is a whole log that replays: its seed and commands are the pool game's). The
+leaderboard reads them as it reads any game; only the outcomes repeat, every POOL games. Playing all 100,000 took
+about 40 minutes. A build stopped half-way starts again (the store is renamed into place when complete).
+Then three figures from one run: the leaderboard cold (a new
 projection reads the whole store and fits every rating, bootstrap included), from the view that read saved in the
 store (core/leaderboard/saved.py) as a new `meeplog leaderboard` starts, and following, the projection built
 up to the last FOLLOWED games then fed them one at a time, each followed by the ratings' refresh, as a viewer
@@ -12,7 +15,10 @@ that follows the store does (core/leaderboard/projection.py). Budgets: at most 1
 from __future__ import annotations
 
 import os
+import tempfile
 import time
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 from meeplog.core.leaderboard import saved
@@ -20,15 +26,17 @@ from meeplog.core.leaderboard.board import leaderboard
 from meeplog.core.leaderboard.projection import FollowedLeaderboard, Settings
 from meeplog.core.leaderboard.strengths import Strengths
 from meeplog.core.registry import load_rules
-from meeplog.core.store import GameStore, open_store
+from meeplog.core.store import GameStore, Row, open_store
 from meeplog.core.tournament.run import default_workers, play_tournament
 from meeplog.core.tournament.schedule import Plan
 from meeplog.core.tournament.stored import open_tournament
 from scripts.bench_tournament import verdict
 
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "meeplog" / "bench"
-STORE_VERSION = 1  # raise it when what the store should hold changes
+STORE_VERSION = 2  # raise it when what the store should hold changes (2: copies of a pool of real games)
 GAMES = 100_000
+POOL = 1_000  # real games played, each copied GAMES / POOL times under new ids
+COPIES_A_SAVE = 500  # games a transaction
 FOLLOWED = 500  # the last games, fed one at a time
 COLD_BUDGET, FOLLOW_BUDGET_MS = 10.0, 5.0
 TOURNAMENTS = (  # game, seats, players, share of the games
@@ -47,22 +55,56 @@ def plans(games: int) -> list[Plan]:
 
 
 def bench_store(games: int) -> Path:
-    """The cached store of `games` games, built (or its build resumed) first if need be."""
+    """The cached store of `games` games, built first if need be."""
     CACHE.mkdir(parents=True, exist_ok=True)
     path = CACHE / f"leaderboard-{games}-v{STORE_VERSION}.db"
-    store = open_store(str(path))
+    if path.exists():
+        return path
+    building = path.with_suffix(".part")
+    for stale in CACHE.glob(f"{building.name}*"):
+        stale.unlink()
+    print(f"building the leaderboard's bench store: {games:,} games into {path} ...", flush=True)
+    started = time.perf_counter()
+    pool = pool_games(min(POOL, games))
+    store = open_store(str(building))
     try:
-        for plan in plans(games):
-            tournament, _ = open_tournament(store, plan)
-            if not tournament.finished:
-                print(
-                    f"building the leaderboard's bench store: {plan.games:,} {plan.game} games into {path} ...",
-                    flush=True,
-                )
-                play_tournament(store, tournament, default_workers())
+        copies = copied(pool, games)
+        while batch := [row for _, rows in zip(range(COPIES_A_SAVE), copies, strict=False) for row in rows]:
+            store.save_rows(batch)
     finally:
         store.close()
+    building.rename(path)
+    print(f"built in {time.perf_counter() - started:.0f} s", flush=True)
     return path
+
+
+def pool_games(games: int) -> list[tuple[Row, ...]]:
+    """`games` real games played as the tournaments of TOURNAMENTS, each game's rows as stored, in log order."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = open_store(str(Path(folder) / "pool.db"))
+        try:
+            for plan in plans(games):
+                tournament, _ = open_tournament(store, plan)
+                play_tournament(store, tournament, default_workers())
+            rows: dict[str, list[Row]] = {}
+            recorder = store.recorder
+            with recorder.datastore.transaction(commit=False) as cursor:  # type: ignore[attr-defined]
+                cursor.execute(
+                    "SELECT originator_id, originator_version, topic, state"
+                    f" FROM {recorder.events_table_name} ORDER BY rowid"  # type: ignore[attr-defined]
+                )
+                for originator, version, topic, state in cursor.fetchall():
+                    rows.setdefault(originator, []).append((originator, version, topic, bytes(state)))
+        finally:
+            store.close()
+    return [tuple(game) for game in rows.values() if game[0][2].endswith("/GameStarted")]
+
+
+def copied(pool: list[tuple[Row, ...]], games: int) -> Iterator[tuple[Row, ...]]:
+    """`games` games, the pool's in turn, each under a new id."""
+    for number in range(games):
+        game = uuid.uuid4().hex
+        yield tuple((game, version, topic, state) for _, version, topic, state in pool[number % len(pool)])
 
 
 def cold_seconds(store: GameStore) -> tuple[float, float, int]:

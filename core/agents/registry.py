@@ -106,12 +106,27 @@ class Agents:
         return sorted(self._agents.values(), key=lambda agent: agent.name)
 
     def holder(self, token: str) -> Agent | None:
-        """The live agent whose token this is, if any: every live agent's hash is compared, in constant time."""
-        self.refresh()
+        """The live agent whose token this is, if any: every known agent's hash is compared, in constant time.
+
+        A token known already costs one read of its own agent's records (was it revoked since?), not a read of
+        the log since the last request: the log, which every decision grows, is read only for a token not known
+        yet (an agent added since)."""
         offered = token_hash(token).encode()
+        found = self._known(offered)
+        if found is None:
+            self.refresh()
+            found = self._known(offered)
+        elif found.revoked is None:
+            for recorded in self.store.events.get(agent_id(found.name), gt=1):
+                with self._lock:
+                    self._take(recorded.event, recorded.timestamp)
+                found = self._agents[found.name]
+        return found if found is not None and found.revoked is None else None
+
+    def _known(self, offered: bytes) -> Agent | None:
         found = None
         for agent in list(self._agents.values()):
-            if hmac.compare_digest(agent.token_hash.encode(), offered) and agent.revoked is None:
+            if hmac.compare_digest(agent.token_hash.encode(), offered):
                 found = agent
         return found
 

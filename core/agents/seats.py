@@ -25,9 +25,9 @@ from meeplog.core.audit import GameFinished, SeatForfeited
 from meeplog.core.players import Observation
 from meeplog.core.tables.service import Tables
 from meeplog.core.tables.setup import AGENT
-from meeplog.core.tables.table import Table
+from meeplog.core.tables.table import NoTable, Table
 
-LOOK_SECONDS = 0.5  # the longest a stream waits without word of a change before it looks again
+LOOK_SECONDS = 2.0  # how often a stream looks at every table, should word of a change be lost
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class Turn:
     seat: int
     version: int
     observation: Observation
-    determinisation: Any  # a state drawn by Rules.sample from what the seat knows (for bots that search)
+    determinisation: Any  # a state drawn by Rules.sample from what the seat knows (for bots that search), or None
 
 
 @dataclass(frozen=True)
@@ -86,24 +86,35 @@ def seat_of(table: Table, name: str) -> int | None:
     return next((seat for seat, text in enumerate(table.laid.seats) if text == mine), None)
 
 
-async def agent_events(tables: Tables, name: str, quiet: float) -> AsyncIterator[AgentEvent | None]:
-    """Agent `name`'s events in every table it sits at, as they happen; None after `quiet` seconds of none."""
+async def agent_events(
+    tables: Tables, name: str, quiet: float, *, determinisations: bool = True
+) -> AsyncIterator[AgentEvent | None]:
+    """Agent `name`'s events in every table it sits at, as they happen; None after `quiet` seconds of none.
+
+    Word of a change names its table, and only the tables named are read again; every table is looked at once
+    each LOOK_SECONDS as well, should word be lost. A turn carries a determinisation only when `determinisations`
+    (drawing and pickling one costs more than the rest of the turn, and only bots that search use it)."""
     loop = asyncio.get_running_loop()
     changed = asyncio.Event()
     others: set[uuid.UUID] = set()  # tables read and found to have no seat of this agent's: their changes are not news
+    named: set[uuid.UUID] = set()  # tables word came of since they were last read (added to from other threads)
 
     def heard(game_id: uuid.UUID) -> None:
         if game_id not in others:
+            named.add(game_id)
             loop.call_soon_threadsafe(changed.set)
 
     stop_watching = tables.watch(heard)
-    seated: dict[uuid.UUID, tuple[int, int]] = {}  # game -> (seat, version its last turn was sent at, or -1)
-    since: dict[uuid.UUID, int] = {}  # game -> the version the seat's feed was sent up to
-    said = time.monotonic()
+    news = _News(tables, name, determinisations, others)
+    said = looked = time.monotonic()
+    everything = True
     try:
         while True:
             changed.clear()
-            events = await asyncio.to_thread(_news, tables, name, seated, since, others)
+            asked: set[uuid.UUID] = set()
+            while named:
+                asked.add(named.pop())
+            events = await asyncio.to_thread(news.look, None if everything else asked)
             for event in events:
                 said = time.monotonic()
                 yield event
@@ -111,45 +122,76 @@ async def agent_events(tables: Tables, name: str, quiet: float) -> AsyncIterator
                 said = time.monotonic()
                 yield None
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(changed.wait(), LOOK_SECONDS)
+                await asyncio.wait_for(changed.wait(), max(0.0, LOOK_SECONDS - (time.monotonic() - looked)))
+            everything = time.monotonic() - looked >= LOOK_SECONDS
+            if everything:
+                looked = time.monotonic()
     finally:
         stop_watching()
 
 
-def _news(
-    tables: Tables,
-    name: str,
-    seated: dict[uuid.UUID, tuple[int, int]],
-    since: dict[uuid.UUID, int],
-    others: set[uuid.UUID],
-) -> list[AgentEvent]:
-    news: list[AgentEvent] = []
-    unfinished = tables.unfinished()
-    for table in unfinished:
-        if table.id in seated or table.id in others:
-            continue
-        if (seat := seat_of(table, name)) is None:
-            others.add(table.id)
-            continue
-        seated[table.id] = (seat, -1)
-        since[table.id] = 0
-        news.append(Started(table, seat))
-    others &= {table.id for table in unfinished}  # forget the tables that ended
-    for game_id, (seat, asked) in list(seated.items()):
-        table = tables.table(game_id)
+class _News:
+    """What one agent's stream has told it, and what is new since."""
+
+    def __init__(self, tables: Tables, name: str, determinisations: bool, others: set[uuid.UUID]) -> None:
+        self.tables = tables
+        self.name = name
+        self.determinisations = determinisations
+        self.others = others
+        self.seated: dict[uuid.UUID, tuple[int, int]] = {}  # game -> (seat, version its last turn was sent at, or -1)
+        self.since: dict[uuid.UUID, int] = {}  # game -> the version the seat's feed was sent up to
+
+    def look(self, named: set[uuid.UUID] | None) -> list[AgentEvent]:
+        """The events of the tables `named` (every table, when None)."""
+        news: list[AgentEvent] = []
+        if named is None:
+            unfinished = self.tables.unfinished()
+            self.others &= {table.id for table in unfinished}  # forget the tables that ended
+            fresh = [table for table in unfinished if table.id not in self.seated and table.id not in self.others]
+            looked_at = list(self.seated)
+        else:
+            fresh = []
+            for game_id in named:
+                if game_id in self.seated or game_id in self.others:
+                    continue
+                try:
+                    table = self.tables.table(game_id)
+                except NoTable:
+                    continue
+                if table.over:
+                    self.others.add(game_id)
+                else:
+                    fresh.append(table)
+            looked_at = [game_id for game_id in named if game_id in self.seated]
+        for table in fresh:
+            if (seat := seat_of(table, self.name)) is None:
+                self.others.add(table.id)
+                continue
+            self.seated[table.id] = (seat, -1)
+            self.since[table.id] = 0
+            news.append(Started(table, seat))
+            looked_at.append(table.id)
+        for game_id in looked_at:
+            news.extend(self._of(game_id))
+        return news
+
+    def _of(self, game_id: uuid.UUID) -> list[AgentEvent]:
+        seat, asked = self.seated[game_id]
+        table = self.tables.table(game_id)
         with table.reading() as game:
             if table.over:
-                news.append(Over(table, seat, *_result(table)))
-                del seated[game_id], since[game_id]
-            elif seat in game.pending().seats and game.version != asked:
+                del self.seated[game_id], self.since[game_id]
+                return [Over(table, seat, *_result(table))]
+            if seat not in game.pending().seats or game.version == asked:
+                return []
+            observation = game.observation(seat, since=self.since[game_id])
+            drawn = None
+            if self.determinisations:
                 drawn = game.rules.sample(game.state, seat, random.Random())
-                observation = game.observation(seat, since=since[game_id]).replace(
-                    sample=partial(game.rules.sample, drawn, seat)
-                )
-                news.append(Turn(table, seat, game.version, observation, drawn))
-                seated[game_id] = (seat, game.version)
-                since[game_id] = game.version
-    return news
+                observation = observation.replace(sample=partial(game.rules.sample, drawn, seat))
+            self.seated[game_id] = (seat, game.version)
+            self.since[game_id] = game.version
+            return [Turn(table, seat, game.version, observation, drawn)]
 
 
 def _result(table: Table) -> tuple[tuple[int, ...] | None, str]:

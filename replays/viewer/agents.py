@@ -5,6 +5,7 @@ as a bearer token. The registry, the seats and the ladder are core's (core/agent
 - `GET /api/agent/stream`: newline-delimited JSON, one `AgentStreamEvent` a line (`started`, `turn` with the seat's
   observation and legal commands as the `http:` seat is sent them, `over`), and an empty line every
   KEEPALIVE_SECONDS while nothing happens. A stream that drops is opened again: what is pending is sent again.
+  `?determinisation=true` asks for each turn's determinisation too (bots that search); it is null otherwise.
 - `POST /api/agent/games/{game_id}/commands`: `{"version", "command"}` plays the seat's command, through the
   tables as a browser seat's (the same checks: the seat's credential is the agent's token).
 
@@ -26,6 +27,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from meeplog.core.agents.registry import Agent, Agents, token_hash
 from meeplog.core.agents.seats import AgentEvent, Over, Presence, Started, Turn, agent_events, seat_of
+from meeplog.core.tables.service import Tables
 from meeplog.core.tables.table import NotYourSeat
 from meeplog.players.http_agent import AgentObservation, observe
 from meeplog.replays.viewer import play
@@ -57,9 +59,9 @@ class TurnEvent(BaseModel):
     seat: int
     version: int = Field(description="the game's version: send it back with the command")
     observation: AgentObservation
-    determinisation: str = Field(
-        description="a state drawn from what the seat knows, pickled and base64-encoded,"
-        " for meeplog's own bots (`meeplog agent`); other clients ignore it"
+    determinisation: str | None = Field(
+        description="a state drawn from what the seat knows, pickled and base64-encoded, for meeplog's own bots"
+        " (`meeplog agent`), sent only to a stream opened with `?determinisation=true`; null otherwise"
     )
 
 
@@ -93,10 +95,12 @@ async def stream(request: Request) -> Response:
     agent = await holder(request)
     tables = play.tables_of(request)
     presence: Presence = request.app.state.presence
+    determinisations = request.query_params.get("determinisation", "").lower() in ("true", "1")
 
     async def lines() -> AsyncIterator[bytes]:
         with presence.connected(agent.name):
-            async for event in agent_events(tables, agent.name, KEEPALIVE_SECONDS):
+            events = agent_events(tables, agent.name, KEEPALIVE_SECONDS, determinisations=determinisations)
+            async for event in events:
                 if await request.is_disconnected():
                     return
                 if event is None:
@@ -116,12 +120,17 @@ async def command(request: Request) -> Response:
     token = bearer(request)
     game_id = request.path_params["game_id"]
     tables = play.tables_of(request)
-    table = await run_in_threadpool(tables.table, game_id)
-    seat = seat_of(table, agent.name)
-    if seat is None:
-        raise NotYourSeat(f"agent {agent.name} has no seat in game {table.id}")
-    await run_in_threadpool(tables.command, table.id, seat, token, sent["version"], sent["command"])
+    await run_in_threadpool(_send, tables, agent.name, token, game_id, version=sent["version"], command=sent["command"])
     return JSONResponse(Played(played=True).model_dump(), status_code=202)
+
+
+def _send(tables: Tables, name: str, token: str, game_id: str, *, version: int, command: Any) -> None:
+    """Agent `name`'s command, sent through the tables for its seat (one trip to a worker thread, not two)."""
+    table = tables.table(game_id)
+    seat = seat_of(table, name)
+    if seat is None:
+        raise NotYourSeat(f"agent {name} has no seat in game {table.id}")
+    tables.command(table.id, seat, token, version, command)
 
 
 def encode(event: AgentEvent) -> StartedEvent | TurnEvent | OverEvent:
@@ -141,7 +150,9 @@ def encode(event: AgentEvent) -> StartedEvent | TurnEvent | OverEvent:
             seat=event.seat,
             version=event.version,
             observation=observe(event.observation, None),
-            determinisation=base64.b64encode(pickle.dumps(event.determinisation)).decode(),
+            determinisation=None
+            if event.determinisation is None
+            else base64.b64encode(pickle.dumps(event.determinisation)).decode(),
         )
     assert isinstance(event, Over)
     return OverEvent(

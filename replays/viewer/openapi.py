@@ -127,7 +127,10 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ),
     ("GET", "/api/agent/me"): Operation("the agent the token names", "application/json", Me, bearer=True),
     ("GET", "/api/agent/stream"): Operation(
-        "the agent's games, turns and results, one JSON line each", "application/x-ndjson", bearer=True
+        "the agent's games, turns and results, one JSON line each",
+        "application/x-ndjson",
+        bearer=True,
+        query=("determinisation",),
     ),
     ("POST", "/api/agent/games/{game_id}/commands"): Operation(
         "the agent's command in a game", "application/json", Played, 202, CommandSent, bearer=True

@@ -53,10 +53,11 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def first_events(server: Server, token: str, count: int) -> list[dict[str, Any]]:
+def first_events(server: Server, token: str, count: int, query: str = "") -> list[dict[str, Any]]:
     """The first `count` events of the agent's stream (keepalive lines skipped)."""
     found: list[dict[str, Any]] = []
-    with httpx.stream("GET", f"{server.url}/api/agent/stream", headers=bearer(token), timeout=60) as stream:
+    url = f"{server.url}/api/agent/stream{query}"
+    with httpx.stream("GET", url, headers=bearer(token), timeout=60) as stream:
         assert stream.status_code == 200
         for line in stream.iter_lines():
             if line.strip():
@@ -90,7 +91,7 @@ def test_a_turn_is_the_http_seats_observation_and_the_command_goes_through_the_s
     assert laid.status_code == 201, laid.text
     game_id = laid.json()["game_id"]
     assert [seat["link"] for seat in laid.json()["seats"]] == [None, None, None]  # the agent's key is its token
-    started, turn = first_events(server, token, 2)
+    started, turn = first_events(server, token, 2, "?determinisation=true")
     assert started == {
         "type": "started",
         "game_id": game_id,
@@ -108,6 +109,8 @@ def test_a_turn_is_the_http_seats_observation_and_the_command_goes_through_the_s
         assert sent.view != rules.view(game.state, seat).model_dump(mode="json")
     drawn = pickle.loads(base64.b64decode(turn["determinisation"]))
     assert rules.view(drawn, 0).model_dump(mode="json") == sent.view  # drawn from what seat 0 knows
+    _, plain = first_events(server, token, 2)  # a stream that does not ask is sent the same turn without one
+    assert plain["version"] == turn["version"] and plain["determinisation"] is None
     command = {"version": turn["version"], "command": sent.legal[0]}
     url = f"{server.url}/api/agent/games/{game_id}/commands"
     assert httpx.post(url, json=command, headers=bearer(token)).status_code == 202
