@@ -56,21 +56,29 @@ def seat_reports(log: Sequence[Recorded], seats: int) -> tuple[SeatReport, ...]:
 
 
 def _seat_report(events: list[object]) -> SeatReport:
-    decisions = first_legal = 0
+    decisions = first_legal = fallbacks = rejected = 0
+    exchanges: list[LlmExchange] = []
     clean = True  # nothing refused since the seat's last decision
-    for event in events:
-        if isinstance(event, CommandRejected) or (isinstance(event, LlmExchange) and event.failure in ANSWER_FAILURES):
-            clean = False
-        elif isinstance(event, DECISIONS):
+    for event in events:  # one pass: a bot seat's events are nearly all decisions
+        if isinstance(event, CommandAccepted):
             decisions += 1
-            first_legal += clean and isinstance(event, CommandAccepted)
+            first_legal += clean
             clean = True
-    exchanges = [event for event in events if isinstance(event, LlmExchange)]
+        elif isinstance(event, PlayerFellBack):
+            decisions += 1
+            fallbacks += 1
+            clean = True
+        elif isinstance(event, CommandRejected):
+            rejected += 1
+            clean = False
+        elif isinstance(event, LlmExchange):
+            exchanges.append(event)
+            clean = clean and event.failure not in ANSWER_FAILURES
     return SeatReport(
         decisions=decisions,
         first_legal=first_legal,
-        fallbacks=sum(isinstance(event, PlayerFellBack) for event in events),
-        rejected=sum(isinstance(event, CommandRejected) for event in events),
+        fallbacks=fallbacks,
+        rejected=rejected,
         failures=dict(Counter(e.failure for e in exchanges if e.failure)),
         requests=len(exchanges),
         retries=sum(e.retries > 0 for e in exchanges),
