@@ -444,8 +444,8 @@ def persistence_env(db: str, *, read_only: bool = False) -> dict[str, str]:
     sqlite = {"PERSISTENCE_MODULE": "eventsourcing.sqlite",
               "APPLICATION_RECORDER_TOPIC": f"{__name__}:{BatchedSQLiteRecorder.__name__}"}
     if read_only:
-        if not path.is_file():
-            raise StoreUnavailable(f"no store at {db!r}; give the SQLite file (or postgresql:// URL) with --db")
+        if not path.exists():  # reads as an empty store, as it did when opening made the file; none is made
+            return persistence_env("memory")
         return {**sqlite, "SQLITE_DBNAME": read_only_name(db), "CREATE_TABLE": "no"}
     if not path.parent.exists():
         raise StoreUnavailable(f"cannot create {db!r}: folder {str(path.parent)!r} does not exist")

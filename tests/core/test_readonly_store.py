@@ -151,8 +151,10 @@ def test_an_old_store_is_read_in_place_without_its_results_index(tmp_path):
 
 def test_reading_a_store_that_is_not_there_creates_none(tmp_path):
     status, output = meeplog("list", "--db", tmp_path / "missing.db")
-    assert status == statuses.BAD_INPUT
-    assert "no store at" in output
+    assert status == statuses.DONE, output
+    assert meeplog("log", "0123abcd", "--db", tmp_path / "missing.db") == (
+        statuses.BAD_INPUT, "error: no stored game with an id starting '0123abcd'; `meeplog list` shows the stored"
+                            " games\n")
     assert not (tmp_path / "missing.db").exists()
 
 
