@@ -1,5 +1,6 @@
 """What a person meets at a table, in Chromium: every place of Trekking's map is hit by a click at its dot and the
-names do not overlap; one browser holds eight live pages, seat pages and debuggers alike. One server and one browser for the file."""
+names do not overlap; one browser holds eight live pages, seat pages and debuggers alike. One server and one
+browser for the file."""
 
 from __future__ import annotations
 
