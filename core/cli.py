@@ -22,6 +22,7 @@ from typer._click import exceptions as click  # typer >= 0.29 vendors click and 
 
 from meeplog.core.analysis.cli import analyse
 from meeplog.core.codec import DecodeError
+from meeplog.core.compiled import HOT_MODULES, running_compiled
 from meeplog.core.extras import MissingExtra
 from meeplog.core.game import Game
 from meeplog.core.kernel import Outcome, Rules
@@ -118,8 +119,12 @@ def player_seed(seed: int, seat: int) -> int:
 
 
 def _print_version(asked: bool) -> None:
+    """The version, and which engine runs: the compiled hot modules or pure Python (and how to get them)."""
     if asked:
-        console.print(f"meeplog {installed_version('meeplog')}")
+        count = running_compiled()
+        engine = (f"compiled: {count} of {len(HOT_MODULES)} hot modules" if count else
+                  "pure Python: about half as fast; build with a C compiler, or run scripts/setup-venv in a checkout")
+        console.print(f"meeplog {installed_version('meeplog')} ({engine})", soft_wrap=True)
         raise typer.Exit()
 
 

@@ -1,15 +1,21 @@
-"""The search's hot path, compiled to C with mypyc where the machine can (scripts/compile.py).
+"""The search's hot path, compiled to C with mypyc where the machine can (scripts/compile.py, core/build_backend.py).
 
 MCTS on Old Man of the Forest must reach 5,000 simulations a second on one core (DESIGN.md section
 8); interpreted, a slow machine gets half of that. The modules below, compiled, run the same code
 about twice as fast with the same results. Their sources stay the only truth: the build is made from
-them, and used only while it matches them.
+them, and used only while it matches them. Both builds come from `extensions` below: the checkout's and
+the wheel's.
 
-The build lives in the interpreter's environment (extension modules are tied to it), away from the
-sources, and is reached only through the finder that `use_build_if_current` installs. It does so only
-when the build was made from the sources as they are now: an edited source is imported as such,
+In a checkout the build lives in the interpreter's environment (extension modules are tied to it), away
+from the sources, and is reached only through the finder that `use_build_if_current` installs. It does so
+only when the build was made from the sources as they are now: an edited source is imported as such,
 with a warning that the build is stale, and an old checkout, which has no finder, never sees the
-build. MEEPLOG_FROM_SOURCE=1 skips the build on purpose, e.g. to step through the search in a debugger.
+build. In an installed compiled wheel the extension modules lie beside their sources, where Python's own
+finder prefers them, and no finder is needed. MEEPLOG_FROM_SOURCE=1 skips either build on purpose, e.g. to
+step through the search in a debugger.
+
+This module imports nothing but the standard library at its top: the build backend loads it from its file
+before anything of Meeplog is installed.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import importlib.util
 import os
 import shutil
 import sys
+import sysconfig
 import tempfile
 import warnings
 from collections.abc import Iterator, Sequence
@@ -27,6 +34,7 @@ from importlib.abc import MetaPathFinder
 from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 HOT_MODULES = (
@@ -132,6 +140,28 @@ def source_files(tree: Path) -> list[str]:
     return [str(tree.joinpath(*module.split(".")).with_suffix(".py")) for module in HOT_MODULES]
 
 
+def extensions(scratch: Path) -> list[Any]:
+    """The hot modules as one group of setuptools Extensions (mypy checks them first), their C written under
+    `scratch`: what scripts/compile builds into the environment and the build backend into the wheel. (Typed Any:
+    mypy checks this module with the hot ones, where setuptools' types may be missing.)"""
+    from mypyc.build import mypycify
+
+    with package_tree() as tree:
+        return mypycify(source_files(tree), group_name=GROUP, target_dir=str(scratch / "c"))
+
+
+def c_compiler() -> str | None:
+    """Why this interpreter cannot build extension modules (no C compiler, or no Python headers), or None."""
+    command = os.environ.get("CC") or str(sysconfig.get_config_var("CC") or "cc")
+    compiler = command.split()[0] if command.split() else "cc"
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler!r} is not on PATH)"
+    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    if not headers.exists():
+        return f"no Python headers ({headers} is missing: the python3-dev package)"
+    return None
+
+
 def source_digest() -> str:
     """sha256 over the hot modules' sources, in order."""
     digest = hashlib.sha256()
@@ -147,6 +177,25 @@ def is_current() -> bool:
 
 def is_compiled(module: ModuleType) -> bool:
     return any(str(module.__file__).endswith(suffix) for suffix in EXTENSION_SUFFIXES)
+
+
+def beside_sources() -> int:
+    """How many hot modules lie compiled beside their sources: all of them in an installed compiled wheel."""
+    return sum(any(source_path(module).with_suffix(suffix).exists() for suffix in EXTENSION_SUFFIXES)
+               for module in HOT_MODULES)
+
+
+def from_source() -> bool:
+    return os.environ.get("MEEPLOG_FROM_SOURCE", "") not in ("", "0")
+
+
+def running_compiled() -> int:
+    """How many hot modules this process imports compiled (what `meeplog --version` says), without importing them."""
+    if any(isinstance(finder, _Build) for finder in sys.meta_path):
+        return sum(_built(module) is not None for module in HOT_MODULES)
+    if from_source():
+        return 0
+    return beside_sources()
 
 
 def _built(name: str) -> Path | None:
@@ -165,9 +214,20 @@ class _Build(MetaPathFinder):
         return importlib.util.spec_from_file_location(name, built) if built else None
 
 
+class _Sources(MetaPathFinder):
+    """Imports the hot modules from their sources where compiled ones lie beside them (MEEPLOG_FROM_SOURCE)."""
+
+    def find_spec(self, name: str, path: Sequence[str] | None, target: ModuleType | None = None) -> ModuleSpec | None:
+        return importlib.util.spec_from_file_location(name, source_path(name)) if name in HOT_MODULES else None
+
+
 def use_build_if_current() -> None:
     """Called once, by core/__init__ (which every other package imports first)."""
-    if os.environ.get("MEEPLOG_FROM_SOURCE", "") not in ("", "0") or not DIGEST.exists():
+    if from_source():
+        if beside_sources():
+            sys.meta_path.insert(0, _Sources())
+        return
+    if not DIGEST.exists() or beside_sources():  # an installed compiled wheel needs no finder
         return
     if not is_current():
         warnings.warn("the compiled hot modules are older than their sources, so they run from source "

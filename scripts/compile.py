@@ -23,13 +23,11 @@ from pathlib import Path
 from meeplog.core.compiled import (
     BUILD,
     DIGEST,
-    GROUP,
     HOT_MODULES,
     ROOT,
+    extensions,
     is_current,
-    package_tree,
     source_digest,
-    source_files,
 )
 
 LOG = BUILD.with_name("meeplog-compile.log")
@@ -38,14 +36,12 @@ CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "meep
 
 
 def build() -> None:
-    """mypycify the hot modules as one group (mypy checks them first) and build it into BUILD."""
-    from mypyc.build import mypycify
+    """Build the hot modules' extension modules (the wheel's, core/compiled.py `extensions`) into BUILD."""
     from setuptools import Distribution
     from setuptools.command.build_ext import build_ext
 
-    with tempfile.TemporaryDirectory(prefix="meeplog-mypyc-") as scratch, package_tree() as tree:
-        extensions = mypycify(source_files(tree), group_name=GROUP, target_dir=str(Path(scratch) / "c"))
-        command = build_ext(Distribution({"name": "meeplog-compiled", "ext_modules": extensions}))
+    with tempfile.TemporaryDirectory(prefix="meeplog-mypyc-") as scratch:
+        command = build_ext(Distribution({"name": "meeplog-compiled", "ext_modules": extensions(Path(scratch))}))
         command.build_lib, command.build_temp = str(BUILD), str(Path(scratch) / "objects")
         command.ensure_finalized()
         command.run()
