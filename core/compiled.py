@@ -185,6 +185,13 @@ def beside_sources() -> int:
                for module in HOT_MODULES)
 
 
+def in_compiled_wheel() -> bool:
+    """Whether this is an installed compiled wheel: the hot modules' shared library lies beside this module (one
+    look, where counting the modules is ~200; every process asks at its start)."""
+    library = Path(__file__).with_name(GROUP.rpartition(".")[2] + "__mypyc")
+    return any(library.with_name(library.name + suffix).exists() for suffix in EXTENSION_SUFFIXES)
+
+
 def from_source() -> bool:
     return os.environ.get("MEEPLOG_FROM_SOURCE", "") not in ("", "0")
 
@@ -224,10 +231,10 @@ class _Sources(MetaPathFinder):
 def use_build_if_current() -> None:
     """Called once, by core/__init__ (which every other package imports first)."""
     if from_source():
-        if beside_sources():
+        if in_compiled_wheel():
             sys.meta_path.insert(0, _Sources())
         return
-    if not DIGEST.exists() or beside_sources():  # an installed compiled wheel needs no finder
+    if not DIGEST.exists() or in_compiled_wheel():  # an installed compiled wheel needs no finder
         return
     if not is_current():
         warnings.warn("the compiled hot modules are older than their sources, so they run from source "

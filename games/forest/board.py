@@ -8,6 +8,7 @@ from __future__ import annotations
 from meeplog.core.drawing import backs, board, card, chip, hand_backs, text, zone
 from meeplog.core.kernel import Command
 from meeplog.games.forest.commands import CashIn, PlayCard, TakeCard
+from meeplog.games.forest.state import CASH_FIRST, CASH_SECOND, OVER, PLAY, TAKE_FIRST, TAKE_SECOND
 from meeplog.games.forest.view import Card, ForestView, OrangutanCard
 
 
@@ -23,12 +24,12 @@ def target(command: Command) -> str | None:
 
 
 PHASES = {  # the view's phase names, as a player says them
-    "play": "everyone plays a card",
-    "take-first": "the highest card takes first",
-    "cash-first": "the highest card may cash in",
-    "take-second": "the second highest takes",
-    "cash-second": "the second highest may cash in",
-    "over": "the game is over",
+    PLAY: "everyone plays a card",
+    TAKE_FIRST: "the highest card takes first",
+    CASH_FIRST: "the highest card may cash in",
+    TAKE_SECOND: "the second highest takes",
+    CASH_SECOND: "the second highest may cash in",
+    OVER: "the game is over",
 }
 
 

@@ -5,24 +5,8 @@ from __future__ import annotations
 from meeplog.core.kernel import Command, GameEvent
 from meeplog.games.routard import commands as cmd
 from meeplog.games.routard import events as ev
+from meeplog.games.routard import tasks as tk
 from meeplog.games.routard.state import BANK, RoutardState
-from meeplog.games.routard.tasks import (
-    Act,
-    AuctionTask,
-    Charge,
-    ChequeTopUp,
-    ChequeWindow,
-    IllegalOffer,
-    LoseCard,
-    Prep,
-    Purchase,
-    Replay,
-    SaleMenu,
-    SheetOutcome,
-    Shop,
-    TargetChoice,
-    Task,
-)
 
 ITEM_NAMES = {
     "formalites": "formalités",
@@ -34,25 +18,25 @@ ITEM_NAMES = {
 }
 
 
-TASK_WORDS: dict[type[Task], str] = {  # what the game waits for at each kind of decision, as a player says it
-    Prep: "choose a sheet line or depart",
-    SheetOutcome: "take or leave the sheet's offer",
-    Act: "sell, shop on an airport, then move",
-    Charge: "raise funds for a payment, or stop selling",
-    Purchase: "raise funds for an achat card, or stop selling",
-    ChequeTopUp: "buy the missing hotel cheques",
-    ChequeWindow: "buy hotel cheques (0 or more)",
-    Shop: "buy at the airport or close the shop",
-    TargetChoice: "choose the player the card applies to",
-    LoseCard: "choose the card you lose",
-    Replay: "choose how far the card lets you walk",
-    IllegalOffer: "play the space anyway or not",
-    AuctionTask: "bid on the lot or pass",
-    SaleMenu: "choose the lot to auction, or cancel",
+TASK_WORDS: dict[type[tk.Task], str] = {  # what the game waits for at each kind of decision, as a player says it
+    tk.Prep: "choose a sheet line or depart",
+    tk.SheetOutcome: "take or leave the sheet's offer",
+    tk.Act: "sell, shop on an airport, then move",
+    tk.Charge: "raise funds for a payment, or stop selling",
+    tk.Purchase: "raise funds for an achat card, or stop selling",
+    tk.ChequeTopUp: "buy the missing hotel cheques",
+    tk.ChequeWindow: "buy hotel cheques (0 or more)",
+    tk.Shop: "buy at the airport or close the shop",
+    tk.TargetChoice: "choose the player the card applies to",
+    tk.LoseCard: "choose the card you lose",
+    tk.Replay: "choose how far the card lets you walk",
+    tk.IllegalOffer: "play the space anyway or not",
+    tk.AuctionTask: "bid on the lot or pass",
+    tk.SaleMenu: "choose the lot to auction, or cancel",
 }
 
 
-def task_words(task: Task) -> str:
+def task_words(task: tk.Task) -> str:
     """What the game waits for from the task's seat, in words (never the task's class name)."""
     return TASK_WORDS.get(type(task), "wait")
 
@@ -267,9 +251,9 @@ def _bidding(state: RoutardState, e: GameEvent) -> str | None:
 def _amount(state: RoutardState) -> str:
     """What the amount being chosen counts, from the decision at hand."""
     task = state.agenda[-1] if state.agenda else None
-    if isinstance(task, AuctionTask):
+    if isinstance(task, tk.AuctionTask):
         return "the bid (€)"
-    return "the cheques to auction" if isinstance(task, SaleMenu) else "the cheques to buy"
+    return "the cheques to auction" if isinstance(task, tk.SaleMenu) else "the cheques to buy"
 
 
 def _describe_command(state: RoutardState, c: Command) -> str | None:

@@ -16,6 +16,7 @@ stream for itself alone.
 from __future__ import annotations
 
 import asyncio
+import uuid
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -97,7 +98,7 @@ async def _tagged(kind: str, name: str, news: AsyncIterator[Message]) -> AsyncIt
         yield {kind: name, "news": item}
 
 
-async def _seat_feed(request: Request, key: str, table_id: Any, seat: int) -> AsyncIterator[Message]:
+async def _seat_feed(request: Request, key: str, table_id: uuid.UUID, seat: int) -> AsyncIterator[Message]:
     async for now in tables_of(request).follow(table_id, KEEPALIVE_SECONDS):
         if now is not None:
             yield {"seat": key, "sheet": await run_in_threadpool(seat_sheet, request, now, seat)}
