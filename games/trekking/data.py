@@ -278,10 +278,13 @@ class TrekData(BaseModel, frozen=True):
         return tuple(kind for kind in range(self.kind_count) for _ in range(copies[kind % 3]))
 
     def card_name(self, kind: int) -> str:
-        """A trek card's name, like ADV-2 (tolerates a bad kind from a bad command)."""
+        """A trek card's name as players say it, like "adventure 2" (tolerates a bad kind from a bad command).
+
+        Commands name a card by its kind; the symbols' codes (ADV) stay the data file's identifiers.
+        """
         if not 0 <= kind < self.kind_count:
             return f"card {kind}"
-        return f"{self.trek_cards.symbols[kind // 3]}-{kind % 3 + 1}"
+        return f"{self.trek_cards.symbol_names[kind // 3]} {kind % 3 + 1}"
 
     @cached_property
     def requirements(self) -> tuple[tuple[int, ...], ...]:

@@ -25,7 +25,7 @@ def loc(name: str) -> int:
 
 
 def card(name: str) -> int:
-    """A trek card kind from its name, like ADV-2."""
+    """A trek card kind from its code, like ADV-2 (the tests' shorthand; players read "adventure 2")."""
     symbol, value = name.split("-")
     return DATA.trek_cards.symbols.index(symbol) * 3 + int(value) - 1
 

@@ -31,13 +31,13 @@ def test_a_turn_reads_like_a_travel_diary():
     assert lines == [
         "trek to Uluru (Ayers Rock) (the hand can pay a route of 1, 3, 5 or 7 links; the shortest route is 1)",
         "Seat 0 announces a trek to Uluru (Ayers Rock).",
-        "play ADV-1 for the trek (1 link paid with it)",
-        "Seat 0 plays ADV-1 for the trek.",
-        "Seat 0 treks 1 link from Kakadu National Park to Uluru (Ayers Rock), playing ADV-1.",
+        "play adventure 1 for the trek (1 link paid with it)",
+        "Seat 0 plays adventure 1 for the trek.",
+        "Seat 0 treks 1 link from Kakadu National Park to Uluru (Ayers Rock), playing adventure 1.",
         "At Uluru (Ayers Rock), seat 0 packs a red souvenir.",
         "Seat 0 took the last souvenir of Oceania and pockets its region bonus token (worth 2).",
-        "visit Uluru (Ayers Rock) paying SCE-1, SCE-2, NAT-3",
-        "Seat 0 visits Uluru (Ayers Rock) (17 VP), paying SCE-1, SCE-2, NAT-3 and earns a 5 VP token.",
+        "visit Uluru (Ayers Rock) paying scenery 1, scenery 2, nature 3",
+        "Seat 0 visits Uluru (Ayers Rock) (17 VP), paying scenery 1, scenery 2, nature 3 and earns a 5 VP token.",
         "Denali joins the destination row; Banff shows on top of the deck.",
         "Seat 0 makes camp for the night (round 1).",
     ]
@@ -56,7 +56,7 @@ def test_redacted_events_read_without_their_secrets():
     assert describe(state, Flew(0, loc("air_na"), loc("air_oc"))) == (
         "Seat 0 flies from North America airport to Oceania airport.")
     assert describe(state, Journey("A1", cards("ADV-1", "ADV-3"))) == (
-        "journey \u201cCatch Me If You Can\u201d spending ADV-1, ADV-3")
+        "journey \u201cCatch Me If You Can\u201d spending adventure 1, adventure 3")
     assert describe(state, SouvenirCollected(0, loc("giza"), 3)) == (
         "At Pyramids of Giza, seat 0 packs a white souvenir.")
     assert describe(state, SkipFly()) == "stay on the ground"

@@ -43,7 +43,7 @@ def test_rulebook_example_a_move_of_two_is_paid_with_a_two_or_two_ones_never_a_t
     do(state, SkipFly())
     do(state, MoveTo(loc("liberty")))
     assert payments(state) == {cards("HIS-2"), cards("ADV-1", "NAT-1")}
-    with pytest.raises(IllegalCommand, match=r"SCE-3 can be completed to none of the routes .* \(2 links long\)"):
+    with pytest.raises(IllegalCommand, match=r"scenery 3 can be completed to none of the routes .* \(2 links long\)"):
         do(state, PayCard(card("SCE-3")))
 
 
@@ -81,7 +81,7 @@ def test_cards_played_towards_a_move_leave_the_hand_in_public_until_the_hiker_se
     do(state, MoveTo(loc("liberty")))
     do(state, PayCard(card("SCE-2")))
     seen = RULES.view(state, 1)
-    assert [c.name for c in seen.move_payment] == ["SCE-2"] and seen.seats[0].hand_size == 2
+    assert [c.name for c in seen.move_payment] == ["scenery 2"] and seen.seats[0].hand_size == 2
     assert RULES.sample(state, 1, random.Random(3)).paying == [card("SCE-2")]
     assert state.trek_discard[card("SCE-2")] == 0, "discarded only when the hiker sets off"
 

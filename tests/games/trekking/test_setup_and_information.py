@@ -96,7 +96,7 @@ def test_a_deal_revealed_before_the_airports_is_a_setup_event_that_leaks_nothing
 def test_views_show_hand_sizes_and_publicly_known_cards_only():
     state = world(["grand_canyon", "air_eu"], [["ADV-2", "WAT-1"], ["HIS-3"]], trek_deck=["SCE-3", "NAT-3"])
     state_view = RULES.view(state, 1)
-    assert [c.name for c in state_view.hand] == ["HIS-3"]
+    assert [c.name for c in state_view.hand] == ["history 3"]
     assert state_view.seats[0].hand_size == 2 and state_view.seats[0].known_cards == []
     assert "ADV-2" not in state_view.model_dump_json()
 
