@@ -154,15 +154,13 @@ def no_fallback_stored(db: Path) -> bool:
     return not any(isinstance(r.event, PlayerFellBack) for game in store.games() for r in store.history(game.id))
 
 
-CASES = [  # (game, seat kind, failure of the outage, signal): each failure with both games and both signals
+# Each failure once, in an orthogonal array: every pair of game and seat kind, of game and signal, and of seat
+# kind and signal comes once, in 4 runs of some 30 s where the whole product would take 32.
+CASES = [  # (game, seat kind, failure of the outage, signal)
     ("forest", "llm", "refused", signal.SIGINT),
-    ("hike", "http", "refused", signal.SIGKILL),
-    ("forest", "http", "500", signal.SIGKILL),
-    ("hike", "llm", "500", signal.SIGINT),
-    ("forest", "llm", "429", signal.SIGKILL),
-    ("hike", "http", "429", signal.SIGINT),
-    ("forest", "http", "hang", signal.SIGINT),
-    ("hike", "llm", "hang", signal.SIGKILL),
+    ("hike", "llm", "500", signal.SIGKILL),
+    ("forest", "http", "429", signal.SIGKILL),
+    ("hike", "http", "hang", signal.SIGINT),
 ]
 
 
