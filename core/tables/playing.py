@@ -6,7 +6,8 @@ decisions replayed (core/resume.py: a seat played from outside is not asked agai
 as it did), then played on. Only records past the stored ones are saved, after every decision, and each save is
 announced (coordination.py), so every process's pages follow. Before a seat played from outside is asked, what the
 game holds is saved, so the version a page sees is the version the seat is asked at, and the command sent for it
-is found under that version.
+is found under that version. A command taken by this process is handed to the owner once it is committed (`tell`),
+and read from the store only when another process took it.
 
 A turn timer runs from the record that began the turn, as stored: after a restart the seat has what was left of
 its time, and never less than RESUME_GRACE_SECONDS, so that a server's stop does not spend a person's turn.
