@@ -43,7 +43,7 @@ from meeplog.core.players import (
 )
 from meeplog.core.preflight import preflight
 from meeplog.core.registry import BrokenPlugin, UnknownName, game_names, load_object, load_rules
-from meeplog.core.runner import MatchRunner, MatchSettings
+from meeplog.core.runner import DEFAULT_SETTINGS, MatchRunner, MatchSettings
 from meeplog.core.specs import NamedSpec, PlayerSpec, seat_label
 from meeplog.core.statuses import BAD_INPUT, DONE, GAMES_FAILED, INTERRUPTED, STOPPED_AT_A_CAP
 from meeplog.core.store import DEFAULT_DB, GameNotFound, GameStore, StoreUnavailable, open_store
@@ -175,7 +175,7 @@ def play(
     outage_wait: Annotated[
         float, typer.Option(min=0.001, help="seconds the game waits on a model's server or an agent's URL that is"
                             " down (paused: no request, no fallback); past it the game stops with status 3")
-    ] = MatchSettings.outage_wait,
+    ] = DEFAULT_SETTINGS.outage_wait,
 ) -> None:
     """Play one game, store it, and print its log and final scores."""
     with user_errors():

@@ -35,7 +35,7 @@ from meeplog.core.players import CannotPlay, EndpointDown, make_player
 from meeplog.core.plotting import plotting_installed
 from meeplog.core.preflight import preflight
 from meeplog.core.registry import load_rules
-from meeplog.core.runner import MatchSettings, dead_seat_policy
+from meeplog.core.runner import DEFAULT_SETTINGS, MatchSettings, dead_seat_policy
 from meeplog.core.specs import NamedSpec, PlayerSpec
 from meeplog.core.statuses import GAMES_FAILED, INTERRUPTED, STOPPED_AT_A_CAP
 from meeplog.core.store import DEFAULT_DB, GameStore, open_store
@@ -164,7 +164,7 @@ def run(
     outage_wait: Annotated[
         float, typer.Option(min=0.001, help="seconds the games wait on a model's server or an agent's URL that is"
                             " down (paused: no request, no fallback); past it the run stops with status 3, resumable")
-    ] = MatchSettings.outage_wait,
+    ] = DEFAULT_SETTINGS.outage_wait,
 ) -> None:
     """Play a tournament with rotated seats and paired deals; the same command again resumes it.
 

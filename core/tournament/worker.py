@@ -31,7 +31,7 @@ from meeplog.core.audit import GameFinished, GameStarted, SeatForfeited
 from meeplog.core.game import Game, Recorded
 from meeplog.core.players import CannotPlay, make_player
 from meeplog.core.registry import load_rules
-from meeplog.core.runner import DeadSeatPolicy, MatchRunner, MatchSettings
+from meeplog.core.runner import DEFAULT_SETTINGS, DeadSeatPolicy, MatchRunner, MatchSettings
 from meeplog.core.specs import NamedSpec, PlayerSpec
 from meeplog.core.spending import Purse, use_purse
 from meeplog.core.store import Row, encoded
@@ -55,9 +55,9 @@ class GameTask:
     player_seeds: tuple[int, ...]
     fallback: str
     stored: tuple[Recorded, ...] = ()  # what an interrupted run stored of this game, to play again
-    timeout: float | None = MatchSettings.timeout  # seconds a player may think per decision
+    timeout: float | None = DEFAULT_SETTINGS.timeout  # seconds a player may think per decision
     on_dead_seat: DeadSeatPolicy = "forfeit"
-    outage_wait: float = MatchSettings.outage_wait  # seconds a seat may wait on an endpoint that is down
+    outage_wait: float = DEFAULT_SETTINGS.outage_wait  # seconds a seat may wait on an endpoint that is down
     db: str | None = None  # a store the worker saves the game in itself (own_writes.py); None: the parent does
 
 
