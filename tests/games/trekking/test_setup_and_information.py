@@ -98,7 +98,7 @@ def test_views_show_hand_sizes_and_publicly_known_cards_only():
     state_view = RULES.view(state, 1)
     assert [c.name for c in state_view.hand] == ["history 3"]
     assert state_view.seats[0].hand_size == 2 and state_view.seats[0].known_cards == []
-    assert "ADV-2" not in state_view.model_dump_json()
+    assert "adventure 2" not in state_view.model_dump_json(), "seat 0's hand shows in seat 1's view"
 
 
 def test_known_cards_survive_in_sampled_hands_and_the_rest_is_redrawn():
