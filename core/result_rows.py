@@ -4,8 +4,8 @@ The projections over every game (the leaderboard, the games listed) read only th
 percent of a store's rows. A partial index found them without a scan of the log, but each record was then read
 from its own page of the log: for 100,000 games, 200,000 pages scattered over 6.5 GB, 15 s from a cold page cache
 against the leaderboard's 10-s budget (docs/performance.md). A trigger copies each such record as it is inserted
-into `<events>_result_rows`, keyed by its notification id (the log's rowid): those 200,000 records are about
-60 MB, read in order.
+into `<events>_result_rows`, keyed by its notification id (the log's rowid): for those games 260,000 records,
+100 MB, read in order.
 
 A store made before the table gets it the first time it is opened for writing: the table, the trigger and the
 copy of every result record already stored (through the partial index where the store has it, which then goes),
