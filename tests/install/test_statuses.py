@@ -24,12 +24,14 @@ def meeplog(*args: str | Path) -> tuple[int, str]:
 
 @pytest.fixture(scope="module")
 def damaged(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    """A store whose first game's first row is no JSON, and that game's id."""
+    """A store whose first game's first row is no JSON, in the log and in the copy of the result records the
+    listing and the leaderboard read (core/result_rows.py), and that game's id."""
     db = tmp_path_factory.mktemp("damaged") / "d.db"
     assert meeplog("play", "forest", *THREE_RANDOM, "--seed", "1", "-q", "--db", db)[0] == statuses.DONE
     with sqlite3.connect(db) as connection:
         [game_id] = connection.execute("SELECT DISTINCT originator_id FROM stored_events").fetchone()
-        connection.execute("UPDATE stored_events SET state = X'FFFE00' WHERE originator_version = 1")
+        for table in ("stored_events", "stored_events_result_rows"):
+            connection.execute(f"UPDATE {table} SET state = X'FFFE00' WHERE originator_version = 1")
     return db, game_id
 
 
