@@ -258,7 +258,12 @@ class Tables:
             self.store.save(Records(sent, [record(sent, 1, SeatCommanded(seat, version, dumps(command).decode()))]))
         except IntegrityError:
             raise NotNow("a command for this seat at this moment was taken already; wait for the next turn") from None
-        self.coordination.notify(str(table.id))
+        with self._lock:
+            playing = self._playing.get(table.id)
+        if playing is None or not playing.tell(seat, version, command):
+            # the owner is another process (or none yet): the word wakes it, and it reads the command stored.
+            # A command changes nothing that a page or stream shows, so an owner told here needs no word.
+            self.coordination.notify(str(table.id))
 
     # --- ownership -----------------------------------------------------------------------------------
 
