@@ -10,7 +10,8 @@
 - **Word of changes.** A process that saved something of a table says so, with the game's id: PostgreSQL's
   NOTIFY on the `meeplog_tables` channel, which every serving process LISTENs to on a connection of its own, so a
   decision made in one process reaches the others' streams in milliseconds. One process needs no database for
-  that: the word goes straight to its own listener.
+  that: the word goes straight to its own listener. A command taken by the process that owns its table is handed
+  to the owner instead (service.py), with no word: it changes nothing a page or stream shows.
 
 The PostgreSQL side lives in core/tables/postgres.py, imported only for a `postgresql://` store: psycopg is the
 `postgres` extra, and serving a SQLite store needs none of it.

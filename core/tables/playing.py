@@ -6,7 +6,8 @@ decisions replayed (core/resume.py: a seat played from outside is not asked agai
 as it did), then played on. Only records past the stored ones are saved, after every decision, and each save is
 announced (coordination.py), so every process's pages follow. Before a seat played from outside is asked, what the
 game holds is saved, so the version a page sees is the version the seat is asked at, and the command sent for it
-is found under that version.
+is found under that version. A command taken by this process is handed to the owner once it is committed (`tell`),
+and read from the store only when another process took it.
 
 A turn timer runs from the record that began the turn, as stored: after a restart the seat has what was left of
 its time, and never less than RESUME_GRACE_SECONDS, so that a server's stop does not spend a person's turn.
@@ -93,6 +94,7 @@ class Playing:
         self.runner = MatchRunner(self.game, players, fallbacks, settings=settings, store=self, stored=self.stored)
         self._loop = asyncio.new_event_loop()
         self._wake = asyncio.Event()
+        self._told: dict[tuple[int, int], Command] = {}  # (seat, version): a command stored in this process
         self._resumed_at = datetime.now(UTC)
         self._thread = threading.Thread(target=self._play, name=f"table {str(self.game.id)[:8]}", daemon=True)
 
@@ -114,6 +116,18 @@ class Playing:
         """Word that the table changed: a waiting seat looks for its command (from any thread)."""
         with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits any more
             self._loop.call_soon_threadsafe(self._wake.set)
+
+    def tell(self, seat: int, version: int, command: Command) -> bool:
+        """Hand over `seat`'s command at `version`, stored (committed) already by this process, so the waiting
+        seat need not read it back from the store; whether this play is still running to take it."""
+        if not self._thread.is_alive():
+            return False
+        self._told[(seat, version)] = command
+        try:
+            self._loop.call_soon_threadsafe(self._wake.set)
+        except RuntimeError:  # the loop closed meanwhile: nobody waits any more
+            return False
+        return True
 
     # --- the runner's saver ----------------------------------------------------------------------------
 
@@ -153,7 +167,9 @@ class Playing:
         deadline = self._deadline(at)
         while True:
             self._wake.clear()
-            command = self._sent(seat, at)
+            command = self._told.pop((seat, at), None)
+            if command is None:
+                command = self._sent(seat, at)
             if command is not None and command in legal:
                 return command
             wait = CHECK_SECONDS if deadline is None else min(CHECK_SECONDS, deadline - time.monotonic())

@@ -208,8 +208,12 @@ class Tables:
         raise Locked("people are playing this game from their seats; its debugger opens when it is over")
 
     async def follow(self, game_id: uuid.UUID | str, quiet: float) -> AsyncIterator[Table | None]:
-        """The table now and each time it changes, None after `quiet` seconds without a change; it ends once the
-        table is over. The store is read again every CHECK_SECONDS, should word of a change be lost."""
+        """The table now and each time it changes, None after `quiet` seconds without a change; it ends once it
+        has yielded the table over. The store is read again every CHECK_SECONDS, should word of a change be lost.
+
+        Whether to end is decided by the table as it was when yielded, not as it is when the reader comes back:
+        the owner's thread may end the game while the reader draws what it was given, and a reader that was given
+        the table before its end must be given it once more, over (a seat's page would otherwise wait for ever)."""
         table = self.table(game_id)
         seen: tuple[int, bool] | None = None
         since = checked = time.monotonic()
@@ -218,7 +222,7 @@ class Tables:
             if now != seen:
                 seen, since = now, time.monotonic()
                 yield table
-                if table.over:
+                if now[1]:
                     return
             elif time.monotonic() - since >= quiet:
                 since = time.monotonic()
@@ -254,7 +258,12 @@ class Tables:
             self.store.save(Records(sent, [record(sent, 1, SeatCommanded(seat, version, dumps(command).decode()))]))
         except IntegrityError:
             raise NotNow("a command for this seat at this moment was taken already; wait for the next turn") from None
-        self.coordination.notify(str(table.id))
+        with self._lock:
+            playing = self._playing.get(table.id)
+        if playing is None or not playing.tell(seat, version, command):
+            # the owner is another process (or none yet): the word wakes it, and it reads the command stored.
+            # A command changes nothing that a page or stream shows, so an owner told here needs no word.
+            self.coordination.notify(str(table.id))
 
     # --- ownership -----------------------------------------------------------------------------------
 

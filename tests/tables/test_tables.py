@@ -1,9 +1,12 @@
 """The table aggregate through its domain API (core/tables), without the web: the store refuses a second command for
 one seat at one version, the debugger's lock is read from the store and opens at the end, a turn timer starts again
-from what is stored after the table's process stopped, and seats are parsed as a table takes them."""
+from what is stored after the table's process stopped, a command taken by the table's owner's process is handed to
+the owner, a follower given a table just before its end is given it once more, over, and seats are parsed as a table
+takes them."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
@@ -11,9 +14,12 @@ import pytest
 from meeplog.core.audit import PlayerFellBack
 from meeplog.core.store import open_store
 from meeplog.core.tables.coordination import OneProcess
+from meeplog.core.tables.events import TableEnded, record, table_id
+from meeplog.core.tables.playing import Playing
 from meeplog.core.tables.service import Laid, Locked, Tables
 from meeplog.core.tables.setup import Setup, seat_text
 from meeplog.core.tables.table import NotNow, NotYourSeat, Table
+from meeplog.core.tournament.progress import Records
 
 WAIT_SECONDS = 60
 
@@ -122,3 +128,45 @@ def test_a_seat_is_stored_with_the_persons_name_in_front(spec, stored):
 def test_the_terminals_player_is_refused_with_a_pointer_to_person():
     with pytest.raises(ValueError, match="use person for a seat played from the browser"):
         seat_text("human:name=x")
+
+
+def test_the_owner_in_this_process_plays_a_command_it_is_handed_without_reading_it_back(tmp_path, monkeypatch):
+    monkeypatch.setattr(Playing, "_sent", lambda self, seat, at: None)  # the store never gives the command back
+    tables = Tables(open_store(str(tmp_path / "tables.db")))
+    tables.open()
+    try:
+        laid = tables.lay(Setup("forest", ("person", "heuristic", "heuristic"), seed=3))
+        table = tables.table(laid.game_id)
+        version = asked(table, 0)
+        assert version is not None
+        with table.reading() as game:
+            data = table.codec.encode(game.legal(0)[0])
+        tables.command(laid.game_id, 0, laid.credentials[0], version, data)
+        deadline = time.monotonic() + WAIT_SECONDS
+        while table.version <= version:
+            assert time.monotonic() < deadline, "the command handed to the owner was never played"
+            time.sleep(0.01)
+            table.catch_up()
+    finally:
+        tables.close()
+
+
+def test_a_follower_given_the_table_just_before_it_ended_is_given_it_once_more_over(tmp_path):
+    """The table ends (here: its end is recorded) while the reader of `follow` still draws the table it was given,
+    as the owner's thread ends a game while a seat's stream draws the sheet before the last: the follower must
+    still be given the table over, or the seat's page waits for ever for a turn that will not come."""
+    path = str(tmp_path / "tables.db")
+    laid, version = laid_and_left(path, Setup("forest", ("person", "random", "random"), seed=7))
+    front = Tables(open_store(path), OneProcess())  # plays nothing: only this test moves the table
+    ended = table_id(laid.game_id)
+
+    async def given() -> list[tuple[int, bool]]:
+        followed = front.follow(laid.game_id, quiet=WAIT_SECONDS)
+        table = await anext(followed)
+        seen = [(table.version, table.over)]
+        front.store.save(Records(ended, [record(ended, 2, TableEnded("stopped while its page drew"))]))
+        table.catch_up()  # as the word of the end does, on another thread, before the reader comes back
+        seen += [(later.version, later.over) async for later in followed if later is not None]
+        return seen
+
+    assert asyncio.run(given()) == [(version, False), (version, True)]
