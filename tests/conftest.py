@@ -16,6 +16,12 @@ def pytest_configure(config):
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+def pytest_collection_modifyitems(items):
+    """The files marked slow run first: xdist hands whole files to its workers in this order (scripts/test's
+    --dist loadfile), and the longest handed out last would keep one worker busy while the other waits."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture(autouse=True)
 def forget_accepted_formats():
     """What endpoints accepted is remembered per process (players/llm.py); each test meets its server anew."""

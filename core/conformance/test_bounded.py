@@ -17,7 +17,9 @@ from meeplog.core.conformance.playouts import player_counts
 from meeplog.core.kernel import Rules
 from meeplog.core.limits import MAX_LEGAL_COMMANDS, MAX_OBSERVATION_BYTES
 
-SEEDS = 2  # per player count and player: an adversary's game can last thousands of decisions
+# per player count; an adversary's game can last thousands of decisions, and only the game's own draws change
+# with its seed, not the adversary's choices
+SEEDS = {"random": 2, "heuristic": 2, "first": 1, "last": 1}
 
 
 @pytest.mark.parametrize("player", ["random", "heuristic", "first", "last"])
@@ -27,7 +29,7 @@ def test_no_decision_lists_too_many_commands_or_sends_too_many_bytes(meeplog_rul
         pytest.skip(f"{meeplog_rules.title} has no heuristic")
     for players in player_counts(meeplog_rules):
         config = meeplog_rules.configure(players)
-        for seed in range(SEEDS):
+        for seed in range(SEEDS[player]):
             _, extremes = measure(meeplog_rules, config, seed, [player] * players)  # stops past a bound: OutOfBounds
             assert extremes.decisions > 0
             assert extremes.decision <= MAX_LEGAL_COMMANDS and extremes.observation <= MAX_OBSERVATION_BYTES

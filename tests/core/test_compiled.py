@@ -18,6 +18,8 @@ from meeplog.core.compiled import HOT_MODULES, ROOT, is_current, package_tree, s
 from meeplog.core.registry import load_rules
 from meeplog.players.prompts import OPTIONS_HEADING
 
+pytestmark = pytest.mark.slow  # run first (tests/conftest.py)
+
 needs_build = pytest.mark.skipif(not is_current(), reason="the hot modules are not compiled here, or not from "
                                  "these sources (scripts/setup-venv compiles them)")
 

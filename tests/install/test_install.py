@@ -35,7 +35,7 @@ import pytest
 
 from meeplog.core.compiled import ROOT
 
-pytestmark = pytest.mark.install
+pytestmark = [pytest.mark.install, pytest.mark.slow]
 
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "meeplog"
 WHEELHOUSE = CACHE / "wheelhouse"

@@ -22,7 +22,7 @@ import pytest
 from meeplog.core.compiled import HOT_MODULES
 from tests.install.test_install import CACHE, PIP, RANDOM_SEATS, attempt, checkout_copy, install, run
 
-pytestmark = pytest.mark.install
+pytestmark = [pytest.mark.install, pytest.mark.slow]
 
 MOST_DISTRIBUTIONS, MOST_MEGABYTES = 30, 150  # the bare install
 

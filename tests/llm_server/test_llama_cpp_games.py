@@ -39,6 +39,8 @@ from meeplog.core.specs import PlayerSpec
 from meeplog.core.tournament.behaviour import seat_reports
 from tests.players_llm.helpers import bot
 
+pytestmark = pytest.mark.slow  # run first (tests/conftest.py)
+
 SCHEMA_MODES = ("json_schema", "json_object_schema")
 OTHER_MODES = ("json_object_schema", "json_object", "off")
 SHORT_GAMES = ("forest", "donkey")
@@ -48,7 +50,7 @@ CASES = [(game, "json_schema") for game in game_names()] + [
 ANSWER_TOKENS = 96  # a command with a few numbers; a random model's digits run up to the grammar's 16
 # Trekking pays a Move a card at a time and Routard's random players rarely finish, so their games are
 # hundreds of requests: their own round caps (rulings T29, R51) end them after a few rounds, as any capped game.
-OPTIONS = {"trekking": {"max_rounds": 4}, "routard": {"max_rounds": 8}}
+OPTIONS = {"trekking": {"max_rounds": 2}, "routard": {"max_rounds": 8}}
 ANSWER_START = re.compile(r'\{\s*"command"\s*:')  # how the schema's answer object begins
 
 

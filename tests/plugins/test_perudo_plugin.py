@@ -23,6 +23,8 @@ import pytest
 from meeplog.core.conformance.plugin import KIT
 from meeplog.players.mock_llm import serving
 
+pytestmark = pytest.mark.slow  # run first (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 PLUGIN = ROOT / "docs" / "examples" / "perudo"
 

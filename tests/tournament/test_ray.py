@@ -27,6 +27,8 @@ from meeplog.players.mock_llm import serving
 from tests.stores import postgres_database
 from tests.tournament.plans import MEEPLOG, meeplog, recorded, recorded_so_far
 
+pytestmark = pytest.mark.slow  # run first (tests/conftest.py)
+
 pytest.importorskip("ray", reason="the Ray backend's tests need the ray extra (scripts/setup-venv installs it)")
 
 RAY = str(Path(sys.executable).with_name("ray"))

@@ -25,6 +25,8 @@ from tests.tournament.plans import MEEPLOG, meeplog
 from tests.tournament.test_cli import standings_file, wait_for_group_to_end
 from tests.tournament.test_llm_resume import without_latency
 
+pytestmark = pytest.mark.slow  # run first (tests/conftest.py)
+
 HEALTHY = MockPolicy(seed=3, retry_after=1.0, hang_limit=3.0)
 LIMITS = "attempts=2,backoff=0.5,max_backoff=1,timeout=1"  # the breaker opens within about two seconds
 ANSWERS_BEFORE_THE_OUTAGE = 4
