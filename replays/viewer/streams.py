@@ -16,6 +16,7 @@ stream for itself alone.
 from __future__ import annotations
 
 import asyncio
+import logging
 import uuid
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -27,6 +28,8 @@ from starlette.responses import Response, StreamingResponse
 
 from meeplog.replays.viewer.api import game_news, tournament_news
 from meeplog.replays.viewer.play import KEEPALIVE_SECONDS, RECONNECT_MS, seat_of, seat_sheet, tables_of
+
+log = logging.getLogger(__name__)
 
 MOST_FOLLOWED = 64  # what one stream may follow (one browser's pages)
 
@@ -50,15 +53,22 @@ async def seat_events(request: Request) -> Response:
 
 
 def _stream(request: Request, feeds: list[AsyncIterator[Message]], encode: Callable[[Message], bytes]) -> Response:
-    """The feeds' messages as server-sent events, in the order they come, with a comment line while all are quiet."""
+    """The feeds' messages as server-sent events, in the order they come, with a comment line while all are quiet.
+
+    A feed that fails ends the stream: its client connects again (after `retry`) and each feed starts anew from
+    what the store holds, where a stream kept open would only say it is waiting, and a page would wait for ever."""
 
     async def changes() -> AsyncIterator[bytes]:
         yield f"retry: {RECONNECT_MS}\n\n".encode()
-        heard: asyncio.Queue[Message] = asyncio.Queue()
+        heard: asyncio.Queue[Message | None] = asyncio.Queue()  # None: a feed failed
 
         async def pump(feed: AsyncIterator[Message]) -> None:
-            async for message in feed:
-                await heard.put(message)
+            try:
+                async for message in feed:
+                    await heard.put(message)
+            except Exception:
+                log.exception("a followed feed failed; its stream ends, and its client connects again")
+                await heard.put(None)
 
         pumps = [asyncio.create_task(pump(feed)) for feed in feeds]
         try:
@@ -68,7 +78,7 @@ def _stream(request: Request, feeds: list[AsyncIterator[Message]], encode: Calla
                 except TimeoutError:
                     yield b": waiting\n\n"  # a comment line, which EventSource ignores
                     continue
-                if await request.is_disconnected():
+                if message is None or await request.is_disconnected():
                     return
                 yield b"data: " + encode(message) + b"\n\n"
         finally:
