@@ -40,6 +40,7 @@ from meeplog.core.extras import needs_extra
 from meeplog.core.game import Game, Recorded
 from meeplog.core.kernel import Rules
 from meeplog.core.registry import game_names, load_rules
+from meeplog.core.result_rows import are_results, has_result_rows, keep_result_rows, selection
 
 DEFAULT_DB = "meeplog.db"
 
@@ -191,67 +192,42 @@ def read_only_name(path: str) -> str:
     return uri
 
 
-RESULT_KINDS = ("GameStarted", "GameFinished", "SeatForfeited", "PlayerFellBack")
-"""The records that say who played a game, how it ended and where a fallback moved: under one percent of a
-store's rows, and all that projections over every game (the leaderboard) read."""
-_RESULT_ROWS = "(topic GLOB '*/Game[SF]*' OR topic GLOB '*/SeatForfeited' OR topic GLOB '*/PlayerFellBack')"
-# The partial index's condition: GLOB, a fifth of an insert's cost where substr/instr doubled it. It holds
-# other Game[SF]* kinds too (GameFailed), which the query's topic filter leaves out.
-_IN_ORDER = "substr(topic, 1, 0)"  # the index's key: the same for every row, so the index is in rowid order
-
-
 ROWS_A_STATEMENT = 200  # rows one INSERT of encoded rows holds: 800 values, under SQLite's oldest limit of 999
 
 
 class BatchedSQLiteRecorder(SQLiteApplicationRecorder):
     """Inserts a save's events in a few statements instead of one each, on NormalSyncPool's connections, and
-    keeps a partial index of the RESULT_KINDS records.
+    keeps the RESULT_KINDS records in a table of their own (core/result_rows.py).
 
     The library's application recorder inserts row by row to hand back every row's notification id; the
     store never reads them back from a save (`games` pages through notifications by row id), and a
     statement per event was a quarter of a SQLite save. Rows encoded elsewhere (`insert_rows`) go in
     ROWS_A_STATEMENT to an INSERT: a fifth cheaper than `executemany`'s statement a row (313 against 398 µs
     of CPU a heuristic Old Man game of 164 rows). The rows and their ids are the same.
-
-    Without the index, reading the results of 100,000 stored games scanned 26.6 million rows (8 s); with it
-    the rows are found in order, for about 0.5 µs more an insert. A store made before the index gets it the
-    first time it is opened, in one scan.
     """
 
-    def construct_create_table_statements(self) -> list[str]:
-        return [
-            *super().construct_create_table_statements(),
-            f"CREATE INDEX IF NOT EXISTS {self.events_table_name}_results ON {self.events_table_name} ({_IN_ORDER})"
-            f" WHERE {_RESULT_ROWS}",
-        ]
+    def create_table(self) -> None:
+        super().create_table()
+        with self.datastore.transaction(commit=True) as cursor:
+            keep_result_rows(cursor, self.events_table_name)
 
     @cached_property
-    def has_results_index(self) -> bool:
-        """Whether the store has the results index: one opened read-only may be older than it, and cannot get it."""
+    def has_result_rows(self) -> bool:
+        """Whether the store has the results table: one opened read-only may be older than it, and cannot get it."""
         if not isinstance(self.datastore.pool, NormalSyncPool) or not self.datastore.pool.read_only:
             return True  # made by create_table when the store was opened
         with self.datastore.transaction(commit=False) as cursor:
-            cursor.execute("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?",
-                           (f"{self.events_table_name}_results",))
-            return cursor.fetchone() is not None
+            return has_result_rows(cursor, self.events_table_name)
 
     def select_notifications(self, start: int | None, limit: int, stop: int | None = None,
                              topics: Sequence[str] = (), *, inclusive_of_start: bool = True) -> Sequence[Notification]:
-        """The library's selection; by the results index when every topic asked for is of RESULT_KINDS (the
+        """The library's selection; from the results table when every topic asked for is of RESULT_KINDS (the
         games listed, the leaderboard), instead of a scan of the whole log."""
-        if (not topics or any(topic.rpartition("/")[2] not in RESULT_KINDS for topic in topics)
-                or not self.has_results_index):
+        if not are_results(topics) or not self.has_result_rows:
             return super().select_notifications(start, limit, stop, topics, inclusive_of_start=inclusive_of_start)
         first = (start or 0) + (0 if inclusive_of_start else 1)
-        statement = (
-            f"SELECT rowid, * FROM {self.events_table_name} INDEXED BY {self.events_table_name}_results"
-            f" WHERE {_IN_ORDER} = '' AND {_RESULT_ROWS} AND rowid >= ?"
-            f"{' AND rowid <= ?' if stop is not None else ''} AND topic IN ({','.join('?' * len(topics))})"
-            " ORDER BY rowid LIMIT ?"
-        )
-        params = [first, *([stop] if stop is not None else []), *topics, limit]
         with self.datastore.transaction(commit=False) as cursor:
-            cursor.execute(statement, params)
+            cursor.execute(*selection(self.events_table_name, first, stop, topics, limit))
             return [Notification(id=row["rowid"], originator_id=self.convert_originator_id(row["originator_id"]),
                                  originator_version=row["originator_version"], topic=row["topic"],
                                  state=row["state"]) for row in cursor.fetchall()]

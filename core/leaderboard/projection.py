@@ -13,9 +13,9 @@ between processes, in the store, saved by `meeplog leaderboard` with its positio
   raises NotImplementedError), and SQLite is the default store; reading the notification log from the tracking
   position (`select_notifications`, which every recorder answers) is the same contract pulled instead of pushed,
   done when the leaderboard is asked for (the command line once, the viewer on each page).
-- Rebuilding from the first record costs a read of every game's results. SQLite's selection by topic finds them
-  by a partial index (core/store.py: RESULT_KINDS); without it, it scanned every row of the log for the few that
-  matter: for 100,000 games (26.6 million rows, 6.6 GB) 8 s, before 3 s of CPU to decode and fold
+- Rebuilding from the first record costs a read of every game's results. SQLite keeps them in a table of their
+  own in log order (core/result_rows.py); without it, a selection by topic scanned every row of the log for the
+  few that matter: for 100,000 games (26.6 million rows, 6.6 GB) 8 s, before 3 s of CPU to decode and fold
   (docs/performance.md); PostgreSQL still scans. So the view a command reached is kept in the store, in a table
   of its own, with its position in the same statement, and a new process resumes from it (0.06 s for those
   100,000 games). The fold keeps counts of distinct rankings, so the view is small.
@@ -47,11 +47,12 @@ from meeplog.core.leaderboard.online import OnlineRatings
 from meeplog.core.leaderboard.players import Players
 from meeplog.core.leaderboard.tally import FALLBACK, FORFEIT, FORKED, GameTally
 from meeplog.core.registry import game_names
-from meeplog.core.store import RESULT_KINDS, GameStore, stored_data
+from meeplog.core.result_rows import RESULT_KINDS
+from meeplog.core.store import GameStore, stored_data
 
 Model = Literal["bt", "openskill"]
 MODELS: tuple[Model, ...] = ("bt", "openskill")
-KINDS = RESULT_KINDS  # the records read: the store keeps them findable without a scan (core/store.py)
+KINDS = RESULT_KINDS  # the records read: the store keeps them apart (core/result_rows.py)
 DECISIONS = ("CommandAccepted", "PlayerFellBack")
 BATCH = 5_000  # notifications read per query
 

@@ -133,15 +133,15 @@ def test_a_folder_that_cannot_be_written_opens_the_store_immutable(made, tmp_pat
     assert read_only_name(str(made)).endswith("?mode=ro&immutable=1")
 
 
-def test_an_old_store_is_read_in_place_without_its_results_index(tmp_path):
-    """The fixture predates the results index (core/store.py), which a read-only opening cannot add: the games are
+def test_an_old_store_is_read_in_place_without_its_results_table(tmp_path):
+    """The fixture predates the results table (core/result_rows.py), which a read-only opening cannot add: the games are
     found by a scan instead, and the file is left as it was."""
     folder = tmp_path / "old"
     folder.mkdir()
     shutil.copy(OLD_STORE, folder / "store.db")
     before = folder_state(folder)
     store = open_store(str(folder / "store.db"), read_only=True)
-    assert not store.recorder.has_results_index
+    assert not store.recorder.has_result_rows
     status, listed = meeplog("list", "--db", folder / "store.db")
     assert status == statuses.DONE, listed
     assert listed.count("winner: seat") == 5

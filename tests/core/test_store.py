@@ -13,8 +13,10 @@ from eventsourcing.persistence import IntegrityError
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from meeplog.core.conformance.matches import play_match
+from meeplog.core.registry import game_names
+from meeplog.core.result_rows import RESULT_KINDS
 from meeplog.core.runner import MatchSettings
-from meeplog.core.store import RESULT_KINDS, ROWS_A_STATEMENT, GameNotFound, StoreUnavailable, encoded, open_store
+from meeplog.core.store import ROWS_A_STATEMENT, GameNotFound, StoreUnavailable, encoded, open_store
 from tests.stores import postgres_database, store_of_kind
 
 OLD_STORE = Path(__file__).parents[1] / "fixtures" / "before-one-package" / "store.db"
@@ -105,8 +107,9 @@ def test_processes_opening_one_new_postgres_database_at_once_all_open_it():
                 assert not refused, refused[0]
 
 
-def test_sqlite_selects_results_by_its_index_as_the_library_selects_them_by_scanning(tmp_path):
-    """Topics all of RESULT_KINDS are found by the partial index; the answer is the library's own, page by page."""
+def test_sqlite_selects_results_from_their_table_as_the_library_selects_them_by_scanning(tmp_path):
+    """Topics all of RESULT_KINDS are read from the results table the trigger fills; the answer is the library's
+    own, page by page."""
     store = open_store(str(tmp_path / "games.db"))
     for seed in range(3):
         play_match("forest", 3, seed=seed, store=store, specs=["random", "mcts:sims=2", "random"])
@@ -123,24 +126,34 @@ def test_sqlite_selects_results_by_its_index_as_the_library_selects_them_by_scan
     assert recorder.select_notifications(1, 100, upto, topics[:1]) == [n for n in scanned[:3] if n.topic == topics[0]]
     after = recorder.select_notifications(scanned[0].id, 100, topics=topics, inclusive_of_start=False)
     assert after == scanned[1:]
-    with sqlite3.connect(tmp_path / "games.db") as connection:  # the index gone, the selection says so: it used it
-        connection.execute("DROP INDEX stored_events_results")
-    with pytest.raises(Exception, match="no such index"):
+    with sqlite3.connect(tmp_path / "games.db") as connection:  # the table gone, the selection says so: it used it
+        connection.execute("DROP TABLE stored_events_result_rows")
+    with pytest.raises(Exception, match="no such table"):
         recorder.select_notifications(1, 10, topics=topics)
 
 
-def test_a_sqlite_store_made_before_the_results_index_gets_it_when_opened(tmp_path):
+@pytest.mark.parametrize("old_index", [False, True], ids=["before-the-index", "with-the-index"])
+def test_a_sqlite_store_made_before_the_results_table_gets_it_filled_when_opened(old_index, tmp_path):
+    """The fixture predates both ways of finding the results; from 2026-11-26 stores had a partial index instead,
+    which goes once the table holds what it found."""
     old = tmp_path / "old.db"
     shutil.copy(OLD_STORE, old)
-    with sqlite3.connect(old) as connection:
-        connection.execute("DROP INDEX IF EXISTS stored_events_results")
+    if old_index:
+        with sqlite3.connect(old) as connection:
+            connection.execute(
+                "CREATE INDEX stored_events_results ON stored_events (substr(topic, 1, 0)) WHERE (topic GLOB"
+                " '*/Game[SF]*' OR topic GLOB '*/SeatForfeited' OR topic GLOB '*/PlayerFellBack')"
+            )
+    topics = [f"{game}/{k}" for game in game_names() for k in RESULT_KINDS]
     store = open_store(str(old))
+    scanned = SQLiteApplicationRecorder.select_notifications(store.recorder, start=1, limit=10_000, topics=topics)
+    assert len([n for n in scanned if n.topic.endswith("/GameStarted")]) == 5
+    assert store.recorder.select_notifications(1, 10_000, topics=topics) == scanned
     with sqlite3.connect(old) as connection:
-        plan = connection.execute(
-            "EXPLAIN QUERY PLAN SELECT rowid FROM stored_events INDEXED BY stored_events_results"
-            " WHERE substr(topic, 1, 0) = '' AND (topic GLOB '*/Game[SF]*' OR topic GLOB '*/SeatForfeited'"
-            " OR topic GLOB '*/PlayerFellBack') AND rowid >= 1 ORDER BY rowid"
-        ).fetchall()
-    assert "stored_events_results" in str(plan)
-    started = [s.id for s in store.games()]
-    assert started and store.recorder.select_notifications(1, 10_000, topics=[f"forest/{k}" for k in RESULT_KINDS])
+        copied = connection.execute("SELECT count(*) FROM stored_events_result_rows").fetchone()[0]
+        assert not connection.execute("SELECT 1 FROM sqlite_master WHERE name = 'stored_events_results'").fetchall()
+    open_store(str(old))  # opened again: copied once
+    with sqlite3.connect(old) as connection:
+        assert connection.execute("SELECT count(*) FROM stored_events_result_rows").fetchone()[0] == copied
+    played = play_match("forest", 3, seed=9, store=store)  # and the trigger keeps it from now on
+    assert store.recorder.select_notifications(1, 10_000, topics=topics)[-1].originator_id == played.id
