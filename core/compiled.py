@@ -38,9 +38,11 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 HOT_MODULES = (
+    "meeplog.core.codec",
     "meeplog.core.draws",
     "meeplog.core.evaluation",
     "meeplog.core.folding",
+    "meeplog.core.game",
     "meeplog.games.donkey.automatic",
     "meeplog.games.donkey.decisions",
     "meeplog.games.donkey.evolve",
@@ -102,6 +104,7 @@ HOT_MODULES = (
     "meeplog.games.trekking.sampling",
     "meeplog.games.trekking.souvenirs",
     "meeplog.games.trekking.state",
+    "meeplog.core.runner",
     "meeplog.players.mcts",
     "meeplog.players.observation_slots",
 )

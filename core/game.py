@@ -153,7 +153,8 @@ class Game:
     def _record(self, events: list[GameEvent]) -> None:
         now = datetime.now(UTC)
         version, game_id, name = len(self.log), self.id, self.rules.name
-        self.log += [Recorded(game_id, version + i, now, name, e) for i, e in enumerate(events, 1)]
+        # tuple.__new__: a NamedTuple's own __new__ is a Python function, an interpreted call for every record
+        self.log += [tuple.__new__(Recorded, (game_id, version + i, now, name, e)) for i, e in enumerate(events, 1)]
 
     # --- persistence -----------------------------------------------------------------------------
 

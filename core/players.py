@@ -6,7 +6,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from enum import Flag
-from functools import cache
+from functools import cache, partial
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -95,7 +95,7 @@ class Observation:
             seat=seat,
             legal=legal,
             rules=rules,
-            sample=lambda rng: rules.sample(state, seat, rng),
+            sample=partial(rules.sample, state, seat),  # called in C, where a lambda was a frame a sample
             view=rules.view(state, seat) if needs in _WITH_VIEW else None,
             feed=feed() if needs in _WITH_FEED else None,
             rejection=rejection,

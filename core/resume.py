@@ -95,10 +95,11 @@ def plans_left(stored: Sequence[Recorded], codec: Codec) -> dict[int, tuple[Comm
     for seat, exchange in last.items():
         plan = codec.loads(exchange.parsed) if exchange.parsed and exchange.failure is None else None
         played = since[seat]
-        if not isinstance(plan, tuple) or not all(isinstance(event, CommandAccepted) for event in played):
+        accepted = [event.command for event in played if isinstance(event, CommandAccepted)]
+        if not isinstance(plan, tuple) or len(accepted) < len(played):
             continue  # one command, no plan, or a plan given up (a refused step, a fallback)
-        if [event.command for event in played] == list(plan[: len(played)]) and len(played) < len(plan):
-            left[seat] = plan[len(played) :]
+        if accepted == list(plan[: len(accepted)]) and len(accepted) < len(plan):
+            left[seat] = plan[len(accepted) :]
     return left
 
 

@@ -27,7 +27,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Final, Literal, Protocol
 
 from meeplog.core.audit import AUDIT_EVENTS, LlmExchange
 from meeplog.core.codec import Codec, dumps
@@ -38,7 +38,7 @@ from meeplog.core.resume import Diverged, StoredDecision, StoredDecisions, plans
 from meeplog.core.turns import current_clock, timing
 
 DeadSeatPolicy = Literal["forfeit", "stop"]
-DEAD_SEAT_POLICIES: tuple[DeadSeatPolicy, ...] = ("forfeit", "stop")
+DEAD_SEAT_POLICIES: Final[tuple[DeadSeatPolicy, ...]] = ("forfeit", "stop")
 
 
 class Saver(Protocol):
@@ -58,7 +58,7 @@ class MatchSettings:
     outage_wait: float = 600.0  # seconds a seat may wait on an endpoint that is down before the match stops
 
 
-DEFAULT_SETTINGS = MatchSettings()
+DEFAULT_SETTINGS: Final = MatchSettings()
 
 
 def dead_seat_policy(text: str) -> DeadSeatPolicy:
@@ -103,10 +103,11 @@ class MatchRunner:
     ) -> None:
         """`stored` is what an interrupted run stored of this very game (same rules, seed and seats): its
         decisions are replayed first."""
-        if len(players) != game.players:
-            raise ValueError(f"{game.rules.title} was set up for {game.players} seats, not {len(players)} players")
+        if len(players) != game.players or len(fallbacks) != game.players:
+            raise ValueError(f"{game.rules.title} was set up for {game.players} seats, not {len(players)} players"
+                             f" and {len(fallbacks)} fallbacks")
         self.game = game
-        self.seats = [_Seat(p, f) for p, f in zip(players, fallbacks, strict=True)]
+        self.seats = [_Seat(p, f) for p, f in zip(players, fallbacks)]
         self.settings = settings
         self.store = store
         self.on_decision = on_decision
@@ -127,7 +128,7 @@ class MatchRunner:
             else:
                 chosen = await asyncio.gather(*(self._decide(seat, stored.get(seat)) for seat in seats))
             self._record_replayed_audit()
-            for seat, (command, failure) in zip(seats, chosen, strict=True):
+            for seat, (command, failure) in zip(seats, chosen):  # one answer a seat
                 if failure is None:
                     game.submit(seat, command)
                 else:

@@ -135,13 +135,11 @@ def encoded(log: Sequence[Recorded]) -> tuple[Row, ...]:
         return ()
     originator = log[0].originator_id.hex
     topics: dict[type, str] = {}
-    starts: dict[datetime, bytes] = {}  # a decision's records share a timestamp, encoded once
     return tuple(
         (originator, recorded.originator_version,
          topics.get(kind := type(recorded.event)) or topics.setdefault(kind, f"{recorded.game}/{kind.__name__}"),
-         codec.record(starts.get(stamp := recorded.timestamp) or starts.setdefault(stamp, codec.record_start(stamp)),
-                      recorded.event))
-        for recorded in log
+         state)
+        for recorded, state in zip(log, codec.records(log), strict=True)
     )
 
 

@@ -91,3 +91,49 @@ def test_a_game_s_records_are_stored_as_the_codec_defines_them(game):
             expected = {"timestamp": recorded.timestamp, "event": recorded.event}
             assert row[3] == orjson.dumps(plainly(expected), option=orjson.OPT_NON_STR_KEYS), type(recorded.event)
             assert stored_event(recorded).state == row[3]
+
+
+class Colour(Enum):
+    RED = "red"
+
+
+class Name(str):
+    """A str subclass, which orjson writes as a str."""
+
+
+class Moment(datetime):
+    """A datetime subclass (freezegun's, say), which orjson leaves to the codec's `default`."""
+
+
+@dataclass(frozen=True)
+class Odd:
+    """Everything an event may hold beyond scalars, tuples and dataclasses, which a record's fast path leaves to the
+    full encoding."""
+
+    value: Any
+
+
+ODD_VALUES = [
+    (Ping(1), (Ping(2), 3)),
+    {"a": Ping(1), "b": [1, (2, Ping(3))]},
+    frozenset({3, 1}),
+    {1: "int key"},
+    Colour.RED,
+    Name("x"),
+    (1, True, None, 2.5, "s", Colour.RED),
+    datetime(2026, 11, 29, 4, 30),
+    Moment(2026, 11, 29, 4, 30),
+    (),
+    {},
+]
+
+
+@pytest.mark.parametrize("value", ODD_VALUES, ids=repr)
+def test_a_record_of_any_event_is_its_definition(value):
+    """`record` writes most events without orjson's options and `default` (core/codec.py's `_plain`); whatever
+    an event holds, its record is still `dumps({"timestamp": ..., "event": ...})`."""
+    stamp = datetime(2026, 11, 29, 4, 31, 5, 123)
+    event = Odd(value)
+    assert codec.record(codec.record_start(stamp), event) == codec.dumps({"timestamp": stamp, "event": event})
+    expected = orjson.dumps(plainly({"timestamp": stamp, "event": event}), option=orjson.OPT_NON_STR_KEYS)
+    assert codec.record(codec.record_start(stamp), event) == expected
