@@ -51,12 +51,15 @@ ANSWER_TOKENS = 96  # a command with a few numbers; a random model's digits run 
 # Trekking pays a Move a card at a time and Routard's random players rarely finish, so their games are
 # hundreds of requests: their own round caps (rulings T29, R51) end them after a few rounds, as any capped game.
 OPTIONS = {"trekking": {"max_rounds": 2}, "routard": {"max_rounds": 8}}
+# Hike ends when its draw pile runs out, however many draw from it: at five seats the model's seat makes about 30
+# decisions of a random game, at two about 100; each prompt is longer, so the game takes about a third less time.
+PLAYERS = {"hike": 5}
 ANSWER_START = re.compile(r'\{\s*"command"\s*:')  # how the schema's answer object begins
 
 
 def play_against(url: str, game: str, mode: str) -> Game:
     rules = load_rules(game)
-    players = rules.min_players
+    players = PLAYERS.get(game, rules.min_players)
     # dead_after=0: a random-weight model fails most decisions in a row, and the test wants its whole game;
     # plans=false: one request a decision (a random model's plans are refused at their first later step)
     spec = (f"llm:base_url={url},model=tiny,structured={mode},max_tokens={ANSWER_TOKENS},answer_retries=0,timeout=60,"
