@@ -151,6 +151,69 @@ def test_the_owner_in_this_process_plays_a_command_it_is_handed_without_reading_
         tables.close()
 
 
+def test_a_decision_at_a_table_this_process_plays_reads_nothing_back_from_the_store(tmp_path, monkeypatch):
+    """The owner gives its table each save, so neither the word of that save nor the next command's check reads the
+    store, and the seat waiting for a command handed to it does not look for it there."""
+    tables = Tables(open_store(str(tmp_path / "tables.db")))
+    tables.open()
+    try:
+        laid = tables.lay(Setup("forest", ("person", "heuristic", "heuristic"), seed=3))
+        table = tables.table(laid.game_id)
+        reads: list[tuple[object, ...]] = []
+        read = tables.store.events.get
+        version = asked(table, 0)
+        for decision in range(4):
+            assert version is not None
+            with table.reading() as game:
+                data = table.codec.encode(game.legal(0)[0])
+            if decision == 1:  # the owner looks in the store once, as it first asks a seat after it began to play
+                monkeypatch.setattr(tables.store.events, "get", lambda *a, **k: reads.append(a) or read(*a, **k))
+            tables.command(laid.game_id, 0, laid.credentials[0], version, data)
+            version = kept_until_asked(table, 0, after=version)
+        assert reads == []
+    finally:
+        tables.close()
+
+
+def test_a_command_handed_over_as_its_seats_turn_ran_out_is_not_kept(tmp_path):
+    """A command committed just as its seat's turn runs out is handed to an owner that has played the fallback and
+    will never ask for that version again: the owner lets it go by the seat's next turns, not at the table's end."""
+    tables = Tables(open_store(str(tmp_path / "tables.db")))
+    tables.open()
+    try:
+        laid = tables.lay(Setup("forest", ("person", "random", "random"), turn_seconds=0.3, seed=4))
+        table = tables.table(laid.game_id)
+        version = asked(table, 0)
+        assert version is not None
+        with table.reading() as game:
+            late = game.legal(0)[0]
+        deadline = time.monotonic() + WAIT_SECONDS
+        while table.version == version:  # the turn runs out and the fallback plays
+            assert time.monotonic() < deadline, "the seat's turn never ran out"
+            time.sleep(0.01)
+        playing = tables._playing[laid.game_id]
+        assert playing.tell(0, version, late)
+        later = kept_until_asked(table, 0, after=table.version)
+        assert later is not None and kept_until_asked(table, 0, after=later) is not None
+        assert (0, version) not in playing._told
+    finally:
+        tables.close()
+
+
+def kept_until_asked(table: Table, seat: int, after: int) -> int | None:
+    """The version past `after` at which `seat` is asked, as the owner keeps the table in this process (never read
+    from the store here), None once the game is over."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while True:
+        with table.reading() as game:
+            if table.over:
+                return None
+            if game.version > after and seat in game.pending().seats:
+                return game.version
+        assert time.monotonic() < deadline, f"seat {seat} was never asked after version {after}"
+        time.sleep(0.01)
+
+
 def test_a_follower_given_the_table_just_before_it_ended_is_given_it_once_more_over(tmp_path):
     """The table ends (here: its end is recorded) while the reader of `follow` still draws the table it was given,
     as the owner's thread ends a game while a seat's stream draws the sheet before the last: the follower must
