@@ -82,8 +82,13 @@ class Presence:
 
 def seat_of(table: Table, name: str) -> int | None:
     """The seat agent `name` plays at this table, if any."""
-    mine = f"{name}={AGENT}"
+    mine = agent_seat(name)
     return next((seat for seat, text in enumerate(table.laid.seats) if text == mine), None)
+
+
+def agent_seat(name: str) -> str:
+    """Agent `name`'s seat as a table lays it."""
+    return f"{name}={AGENT}"
 
 
 async def agent_events(
@@ -91,7 +96,8 @@ async def agent_events(
 ) -> AsyncIterator[AgentEvent | None]:
     """Agent `name`'s events in every table it sits at, as they happen; None after `quiet` seconds of none.
 
-    Word of a change names its table, and only the tables named are read again; every table is looked at once
+    Word of a change names its table, and only the tables named are read again (word comes of the tables the agent
+    sits at and of tables new here, not of every decision of the others: `Tables.watch`); every table is looked at once
     each LOOK_SECONDS as well, should word be lost. A turn carries a determinisation only when `determinisations`
     (drawing and pickling one costs more than the rest of the turn, and only bots that search use it)."""
     loop = asyncio.get_running_loop()
@@ -104,7 +110,7 @@ async def agent_events(
             named.add(game_id)
             loop.call_soon_threadsafe(changed.set)
 
-    stop_watching = tables.watch(heard)
+    stop_watching = tables.watch(heard, agent_seat(name))
     news = _News(tables, name, determinisations, others)
     said = looked = time.monotonic()
     everything = True

@@ -87,7 +87,7 @@ class Tables:
         self._tables: dict[uuid.UUID, Table] = {}
         self._playing: dict[uuid.UUID, Playing] = {}
         self._unfinished: set[uuid.UUID] = set()
-        self._watchers: list[Callable[[uuid.UUID], None]] = []
+        self._watchers: dict[str | None, list[Callable[[uuid.UUID], None]]] = {}  # by the seat watched, None: all
         self._lock = threading.RLock()
         self._stop = threading.Event()
         self._sweeper = threading.Thread(target=self._sweep, name="tables sweep", daemon=True)
@@ -233,15 +233,17 @@ class Tables:
                 await asyncio.to_thread(table.catch_up)
                 checked = time.monotonic()
 
-    def watch(self, heard: Callable[[uuid.UUID], None]) -> Callable[[], None]:
+    def watch(self, heard: Callable[[uuid.UUID], None], seat: str | None = None) -> Callable[[], None]:
         """Call `heard(game_id)` (on another thread) each time a table changed, once this process has read the
-        change; the function returned stops it."""
+        change; with `seat` (a seat as laid, `NAME=agent`), only for the tables with that seat and those not read
+        here yet (an agent's stream is not called at every decision of the tables it does not sit at). The function
+        returned stops it."""
         with self._lock:
-            self._watchers.append(heard)
+            self._watchers.setdefault(seat, []).append(heard)
 
         def unwatch() -> None:
             with self._lock:
-                self._watchers.remove(heard)
+                self._watchers[seat].remove(heard)
 
         return unwatch
 
@@ -379,7 +381,10 @@ class Tables:
         if playing is not None and version is None:
             playing.wake()
         with self._lock:
-            watchers = list(self._watchers)
+            if table is None:  # a table not read here yet: a new one, perhaps, whose seats any watcher may hold
+                watchers = [heard for kept in self._watchers.values() for heard in kept]
+            else:
+                watchers = [heard for seat in (None, *set(table.laid.seats)) for heard in self._watchers.get(seat, ())]
         for heard in watchers:
             heard(game_id)
 

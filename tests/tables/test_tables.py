@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import time
+import uuid
 
 import pytest
 
 from meeplog.core.audit import PlayerFellBack
 from meeplog.core.store import open_store
-from meeplog.core.tables.coordination import OneProcess
+from meeplog.core.tables.coordination import OneProcess, word
 from meeplog.core.tables.events import TableEnded, record, table_id
 from meeplog.core.tables.playing import Playing
 from meeplog.core.tables.service import Laid, Locked, Tables
@@ -196,6 +197,25 @@ def test_a_command_handed_over_as_its_seats_turn_ran_out_is_not_kept(tmp_path):
         later = kept_until_asked(table, 0, after=table.version)
         assert later is not None and kept_until_asked(table, 0, after=later) is not None
         assert (0, version) not in playing._told
+    finally:
+        tables.close()
+
+
+def test_a_watcher_of_one_seat_hears_of_the_tables_with_that_seat_and_of_tables_not_read_yet(tmp_path):
+    tables = Tables(open_store(str(tmp_path / "tables.db")))
+    tables.open()
+    try:
+        heard: list[uuid.UUID] = []
+        tables.watch(heard.append, "Ada=person")
+        mine = tables.lay(Setup("forest", ("Ada=person", "random", "random"), seed=1))
+        theirs = tables.lay(Setup("forest", ("Bob=person", "random", "random"), seed=2))
+        assert theirs.game_id in heard  # new here: whose seats it has is not known before it is read
+        for laid in (mine, theirs):
+            tables.table(laid.game_id)
+        heard.clear()
+        for laid in (mine, theirs):
+            tables.coordination.notify(word(laid.game_id))
+        assert set(heard) == {mine.game_id}
     finally:
         tables.close()
 
