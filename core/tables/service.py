@@ -255,14 +255,20 @@ class Tables:
         ValueError when it is no command of the game.
 
         A table this process plays is checked as it is kept: its owner gives it each save before it asks the next
-        seat (`_saved`), so it holds every record the seat can have seen. Another process's word may still be on
-        its way, and a table played elsewhere is read first."""
+        seat (`_saved`), so it holds every record the seat can have seen, and it is read only to make sure of a
+        refusal (another process may have taken the table over). Another process's word may still be on its way,
+        and a table played elsewhere is read first."""
         table = self.check(game_id, seat, credential)
         with self._lock:
             playing = self._playing.get(table.id)
         if playing is None:
             table.catch_up()
-        command = table.command_of(seat, version, data)
+        try:
+            command = table.command_of(seat, version, data)
+        except NotNow:
+            if playing is None or not table.catch_up():
+                raise
+            command = table.command_of(seat, version, data)
         sent = command_id(table.id, version, seat)
         try:
             self.store.save(Records(sent, [record(sent, 1, SeatCommanded(seat, version, dumps(command).decode()))]))

@@ -176,6 +176,30 @@ def test_a_decision_at_a_table_this_process_plays_reads_nothing_back_from_the_st
         tables.close()
 
 
+def test_a_command_refused_by_the_table_as_kept_here_is_checked_again_against_the_store(tmp_path):
+    """The table this process plays is not read before a command is checked, but a refusal is made sure of: the
+    table kept here may lag the store (another process took the table over, and its word is on its way)."""
+    tables = Tables(open_store(str(tmp_path / "tables.db")))
+    tables.open()
+    try:
+        laid = tables.lay(Setup("forest", ("random", "random", "person"), seed=3))
+        table = tables.table(laid.game_id)
+        first = asked(table, 2)
+        assert first is not None
+        lagging = Table(tables.store, laid.game_id)  # as the store stands while the seat is asked
+        with table.reading() as game:
+            tables.command(laid.game_id, 2, laid.credentials[2], first, table.codec.encode(game.legal(2)[0]))
+        version = kept_until_asked(table, 2, after=first)
+        assert version is not None
+        with table.reading() as game:
+            data = table.codec.encode(game.legal(2)[0])
+        tables._tables[laid.game_id] = lagging
+        tables.command(laid.game_id, 2, laid.credentials[2], version, data)
+        assert lagging.version == version
+    finally:
+        tables.close()
+
+
 def test_a_command_handed_over_as_its_seats_turn_ran_out_is_not_kept(tmp_path):
     """A command committed just as its seat's turn runs out is handed to an owner that has played the fallback and
     will never ask for that version again: the owner lets it go by the seat's next turns, not at the table's end."""
