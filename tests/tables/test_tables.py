@@ -195,7 +195,7 @@ def test_a_command_refused_by_the_table_as_kept_here_is_checked_again_against_th
             data = table.codec.encode(game.legal(2)[0])
         tables._tables[laid.game_id] = lagging
         tables.command(laid.game_id, 2, laid.credentials[2], version, data)
-        assert lagging.version == version
+        assert lagging.version >= version  # read, and taking the owner's saves since
     finally:
         tables.close()
 
