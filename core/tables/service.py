@@ -167,15 +167,20 @@ class Tables:
     # --- reading a table ------------------------------------------------------------------------------
 
     def table(self, game_id: uuid.UUID | str) -> Table:
-        """The table of that game as last read (read now the first time); NoTable if there is none."""
+        """The table of that game as last read (read now the first time); NoTable if there is none.
+
+        A table read the first time is read once more when it is kept: what was saved while it was read, its owner's
+        `_saved` and the word did not find here, and nothing else would bring it until the next save."""
         found = _game_id(game_id)
         with self._lock:
             table = self._tables.get(found)
         if table is None:
-            table = Table(self.store, found)
+            read = Table(self.store, found)
             with self._lock:
-                table = self._tables.setdefault(found, table)
+                table = self._tables.setdefault(found, read)
                 self._forget_some()
+            if table is read:
+                table.catch_up()
         return table
 
     def _forget_some(self) -> None:

@@ -9,11 +9,13 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
+from datetime import UTC, datetime
 
 import pytest
 
-from meeplog.core.audit import PlayerFellBack
-from meeplog.core.store import open_store
+from meeplog.core.audit import CommandRejected, PlayerFellBack
+from meeplog.core.game import Recorded
+from meeplog.core.store import GameStore, open_store
 from meeplog.core.tables.coordination import OneProcess, word
 from meeplog.core.tables.events import TableEnded, record, table_id
 from meeplog.core.tables.playing import Playing
@@ -256,6 +258,24 @@ def kept_until_asked(table: Table, seat: int, after: int) -> int | None:
                 return game.version
         assert time.monotonic() < deadline, f"seat {seat} was never asked after version {after}"
         time.sleep(0.01)
+
+
+def test_a_table_read_the_first_time_has_what_was_saved_while_it_was_read(tmp_path, monkeypatch):
+    """The owner gives its saves to the table kept here, and the word of them reads nothing when the table is not
+    kept yet: a save made while the table was first read must still reach it, or its seat is never told its turn."""
+    path = str(tmp_path / "tables.db")
+    laid, version = laid_and_left(path, Setup("forest", ("person", "random", "random"), seed=7))
+    assert version is not None
+    front = Tables(open_store(path), OneProcess())  # plays nothing: only this test saves
+    read = Table.__init__
+
+    def saved_meanwhile(table: Table, store: GameStore, game_id: uuid.UUID) -> None:
+        read(table, store, game_id)
+        late = Recorded(game_id, table.version + 1, datetime.now(UTC), "forest", CommandRejected(0, None, "late"))
+        store.save(Records(game_id, [late]))
+
+    monkeypatch.setattr(Table, "__init__", saved_meanwhile)
+    assert front.table(laid.game_id).version == version + 1
 
 
 def test_a_follower_given_the_table_just_before_it_ended_is_given_it_once_more_over(tmp_path):
