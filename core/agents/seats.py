@@ -22,6 +22,7 @@ from functools import partial
 from typing import Any
 
 from meeplog.core.audit import GameFinished, SeatForfeited
+from meeplog.core.game import Game
 from meeplog.core.players import Observation
 from meeplog.core.tables.service import Tables
 from meeplog.core.tables.setup import AGENT
@@ -82,8 +83,13 @@ class Presence:
 
 def seat_of(table: Table, name: str) -> int | None:
     """The seat agent `name` plays at this table, if any."""
-    mine = f"{name}={AGENT}"
+    mine = agent_seat(name)
     return next((seat for seat, text in enumerate(table.laid.seats) if text == mine), None)
+
+
+def agent_seat(name: str) -> str:
+    """Agent `name`'s seat as a table lays it."""
+    return f"{name}={AGENT}"
 
 
 async def agent_events(
@@ -91,21 +97,25 @@ async def agent_events(
 ) -> AsyncIterator[AgentEvent | None]:
     """Agent `name`'s events in every table it sits at, as they happen; None after `quiet` seconds of none.
 
-    Word of a change names its table, and only the tables named are read again; every table is looked at once
-    each LOOK_SECONDS as well, should word be lost. A turn carries a determinisation only when `determinisations`
+    Word of a change names its table, and only the tables named are read again (word comes of the tables the agent
+    sits at and of tables new here, not of every decision of the others: `Tables.watch`); and of the agent's own
+    tables, only word that may bring it news wakes the stream (its turn, the end: `_News.worth_a_look`, on the
+    thread of the word), not each of the other seats' decisions. Every table is looked at once each LOOK_SECONDS as
+    well, should word be lost. A turn carries a determinisation only when `determinisations`
     (drawing and pickling one costs more than the rest of the turn, and only bots that search use it)."""
     loop = asyncio.get_running_loop()
     changed = asyncio.Event()
     others: set[uuid.UUID] = set()  # tables read and found to have no seat of this agent's: their changes are not news
     named: set[uuid.UUID] = set()  # tables word came of since they were last read (added to from other threads)
 
+    news = _News(tables, name, determinisations, others)
+
     def heard(game_id: uuid.UUID) -> None:
-        if game_id not in others:
+        if game_id not in others and news.worth_a_look(game_id):
             named.add(game_id)
             loop.call_soon_threadsafe(changed.set)
 
-    stop_watching = tables.watch(heard)
-    news = _News(tables, name, determinisations, others)
+    stop_watching = tables.watch(heard, agent_seat(name))
     said = looked = time.monotonic()
     everything = True
     try:
@@ -175,15 +185,30 @@ class _News:
             news.extend(self._of(game_id))
         return news
 
+    def worth_a_look(self, game_id: uuid.UUID) -> bool:
+        """Whether the table, as it is now, may have news for the agent: a table not looked at yet, or one where
+        `_of` would find some. Called on the thread of the word of a change, from the table as that word left it (a
+        later change brings its own word); what the stream's thread writes meanwhile makes it say no only to a turn
+        that thread has told already."""
+        seated = self.seated.get(game_id)
+        if seated is None:
+            return True
+        try:
+            table = self.tables.table(game_id)
+        except NoTable:
+            return True
+        with table.reading() as game:
+            return _news(table, game, *seated)
+
     def _of(self, game_id: uuid.UUID) -> list[AgentEvent]:
         seat, asked = self.seated[game_id]
         table = self.tables.table(game_id)
         with table.reading() as game:
+            if not _news(table, game, seat, asked):
+                return []
             if table.over:
                 del self.seated[game_id], self.since[game_id]
                 return [Over(table, seat, *_result(table))]
-            if seat not in game.pending().seats or game.version == asked:
-                return []
             observation = game.observation(seat, since=self.since[game_id])
             drawn = None
             if self.determinisations:
@@ -192,6 +217,11 @@ class _News:
             self.seated[game_id] = (seat, game.version)
             self.since[game_id] = game.version
             return [Turn(table, seat, game.version, observation, drawn)]
+
+
+def _news(table: Table, game: Game, seat: int, asked: int) -> bool:
+    """Whether the table has news for `seat`, last told its turn at version `asked`: the end, or its turn since."""
+    return table.over or (seat in game.pending().seats and game.version != asked)
 
 
 def _result(table: Table) -> tuple[tuple[int, ...] | None, str]:

@@ -11,7 +11,9 @@
   NOTIFY on the `meeplog_tables` channel, which every serving process LISTENs to on a connection of its own, so a
   decision made in one process reaches the others' streams in milliseconds. One process needs no database for
   that: the word goes straight to its own listener. A command taken by the process that owns its table is handed
-  to the owner instead (service.py), with no word: it changes nothing a page or stream shows.
+  to the owner instead (service.py), with no word: it changes nothing a page or stream shows. The owner's word of
+  its save of the game's records carries the game's version after it (`word`): both ways the word comes back to
+  the owner too, whose table holds those records already, and a process whose table holds them reads nothing.
 
 The PostgreSQL side lives in core/tables/postgres.py, imported only for a `postgresql://` store: psycopg is the
 `postgres` extra, and serving a SQLite store needs none of it.
@@ -34,6 +36,18 @@ LISTEN_SECONDS = 1.0  # how long the listener waits for a notification before it
 Heard = Callable[[str], None]
 
 
+def word(game_id: uuid.UUID, version: int | None = None) -> str:
+    """Word that the table of `game_id` changed; with `version` when what changed is the game's records, stored up
+    to that version."""
+    return str(game_id) if version is None else f"{game_id} {version}"
+
+
+def read_word(text: str) -> tuple[uuid.UUID, int | None]:
+    """The game id and version (None when it has none) of a `word`; ValueError for anything else."""
+    game_id, _, version = text.partition(" ")
+    return uuid.UUID(game_id), int(version) if version else None
+
+
 class StoreBusy(StoreUnavailable):
     """The store is served by another process already, and it can be served by only one."""
 
@@ -47,10 +61,11 @@ class Coordination(Protocol):
     def alive(self) -> bool:
         """Whether the claims this process holds still stand."""
 
-    def notify(self, game_id: str) -> None: ...
+    def notify(self, word: str) -> None:
+        """Tell every process (this one too) the `word` of a change."""
 
     def listen(self, heard: Heard) -> None:
-        """Call `heard(game_id)` for every change of a table, from any process, from now on."""
+        """Call `heard(word)` for every change of a table, from any process, from now on."""
 
     def close(self) -> None: ...
 
@@ -82,9 +97,9 @@ class OneProcess:
     def alive(self) -> bool:
         return True
 
-    def notify(self, game_id: str) -> None:
+    def notify(self, word: str) -> None:
         if self._heard is not None:
-            self._heard(game_id)
+            self._heard(word)
 
     def listen(self, heard: Heard) -> None:
         self._heard = heard

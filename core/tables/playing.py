@@ -7,7 +7,9 @@ as it did), then played on. Only records past the stored ones are saved, after e
 announced (coordination.py), so every process's pages follow. Before a seat played from outside is asked, what the
 game holds is saved, so the version a page sees is the version the seat is asked at, and the command sent for it
 is found under that version. A command taken by this process is handed to the owner once it is committed (`tell`),
-and read from the store only when another process took it.
+and read from the store only when another process may have taken it: the first time a seat is asked after the play
+began (a command may have been stored before), when word of a change came since the asked version was saved (a
+command stored by another process comes with its word), and when no word came for CHECK_SECONDS (a word lost).
 
 A turn timer runs from the record that began the turn, as stored: after a restart the seat has what was left of
 its time, and never less than RESUME_GRACE_SECONDS, so that a server's stop does not spend a person's turn.
@@ -67,10 +69,11 @@ class Playing:
     """One owned table being played, on a thread of its own with its own event loop."""
 
     def __init__(self, store: GameStore, laid: TableLaid, history: Sequence[Recorded],
-                 saved: Callable[[], None], ended: Callable[[Playing, str | None], None]) -> None:
-        """`history` is the game as stored; `saved` is called after each save, `ended(self, why)` once the play
-        stops: `why` is empty when the game ended, says what stopped it for good, or is None when this process
-        stopped playing it (stopping, or another process saved first) and the table goes on."""
+                 saved: Callable[[Sequence[Recorded]], None], ended: Callable[[Playing, str | None], None]) -> None:
+        """`history` is the game as stored; `saved(records)` is called after each save, once committed, with the
+        records saved; `ended(self, why)` once the play stops: `why` is empty when the game ended, says what stopped
+        it for good, or is None when this process stopped playing it (stopping, or another process saved first) and
+        the table goes on."""
         started = history[0].event
         assert isinstance(started, GameStarted)
         rules = load_rules(started.game)
@@ -95,6 +98,9 @@ class Playing:
         self._loop = asyncio.new_event_loop()
         self._wake = asyncio.Event()
         self._told: dict[tuple[int, int], Command] = {}  # (seat, version): a command stored in this process
+        self._words = 0  # how many words of a change woke this play (one may be of a command another process took)
+        self._words_at_save = -1  # `_words` as the last save began (-1: none yet, the store may hold a command)
+        self._inbox = threading.Lock()  # `_told` and `_words`, which the web's threads write
         self._resumed_at = datetime.now(UTC)
         self._thread = threading.Thread(target=self._play, name=f"table {str(self.game.id)[:8]}", daemon=True)
 
@@ -113,7 +119,10 @@ class Playing:
             task.cancel()
 
     def wake(self) -> None:
-        """Word that the table changed: a waiting seat looks for its command (from any thread)."""
+        """Word that the table changed, perhaps a command stored by another process: a waiting seat looks for its
+        command in the store (from any thread)."""
+        with self._inbox:
+            self._words += 1
         with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits any more
             self._loop.call_soon_threadsafe(self._wake.set)
 
@@ -122,7 +131,8 @@ class Playing:
         seat need not read it back from the store; whether this play is still running to take it."""
         if not self._thread.is_alive():
             return False
-        self._told[(seat, version)] = command
+        with self._inbox:
+            self._told[(seat, version)] = command
         try:
             self._loop.call_soon_threadsafe(self._wake.set)
         except RuntimeError:  # the loop closed meanwhile: nobody waits any more
@@ -135,8 +145,10 @@ class Playing:
         self._progress.save(game)
 
     def _send(self, records: list[Recorded]) -> None:
+        with self._inbox:  # before the commit: a command for what it saves can only be taken, and worded, after
+            self._words_at_save = self._words
         self.store.save(Records(self.game.id, records))
-        self._saved()
+        self._saved(records)
         played_here = (r.event for r in records if isinstance(r.event, CommandAccepted))
         if self.laid.pace_seconds and any(event.seat not in self.laid.commanded for event in played_here):
             time.sleep(self.laid.pace_seconds)  # this table's own thread: the pages show this move before the next
@@ -159,24 +171,31 @@ class Playing:
 
     async def command_for(self, seat: int, legal: Sequence[Command]) -> Command:
         """The command sent for `seat` at the game's version; TimeoutError when the seat's turn runs out."""
+        at = self.game.version
+        with self._inbox:  # a command told for an earlier version came as its turn ran out: it is never asked for
+            self._told = {key: command for key, command in self._told.items() if key[1] >= at}
         try:
             self.save(self.game)
         except IntegrityError:  # raised through the runner, which would take any other error for a broken player
             raise LostTable(f"another process plays game {self.game.id} now") from None
-        at = self.game.version
         deadline = self._deadline(at)
+        looked: int | None = self._words_at_save  # the store was looked in with the words up to this many heard
         while True:
             self._wake.clear()
-            command = self._told.pop((seat, at), None)
-            if command is None:
+            with self._inbox:
+                command, words = self._told.pop((seat, at), None), self._words
+            if command is None and words != looked:
+                looked = words
                 command = self._sent(seat, at)
             if command is not None and command in legal:
                 return command
             wait = CHECK_SECONDS if deadline is None else min(CHECK_SECONDS, deadline - time.monotonic())
             if wait <= 0:
                 raise TimeoutError
-            with contextlib.suppress(TimeoutError):
+            try:
                 await asyncio.wait_for(self._wake.wait(), wait)
+            except TimeoutError:  # no word for a while, or the turn ran out: the store is looked in all the same
+                looked = None
 
     def _sent(self, seat: int, at: int) -> Command | None:
         for recorded in self.store.events.get(command_id(self.game.id, at, seat)):

@@ -61,13 +61,13 @@ class PostgresCoordination:
                     log.warning("the tables' claims connection is down: %s", error)
             return False
 
-    def notify(self, game_id: str) -> None:
+    def notify(self, word: str) -> None:
         with self._sender_lock:
             try:
-                self._sender.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game_id))
+                self._sender.execute("SELECT pg_notify(%s, %s)", (CHANNEL, word))
             except psycopg.OperationalError:
                 self._sender = psycopg.connect(self.url, autocommit=True)
-                self._sender.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game_id))
+                self._sender.execute("SELECT pg_notify(%s, %s)", (CHANNEL, word))
 
     def listen(self, heard: Heard) -> None:
         self._listener = threading.Thread(target=self._listen, args=(heard,), name="tables listener", daemon=True)

@@ -25,21 +25,22 @@ import random
 import threading
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from eventsourcing.persistence import IntegrityError
 
 from meeplog.core.audit import GameFinished, SeatForfeited
 from meeplog.core.codec import dumps
-from meeplog.core.game import Game
+from meeplog.core.game import Game, Recorded
 from meeplog.core.options import configure
 from meeplog.core.players import make_player
 from meeplog.core.registry import UnknownName, load_rules
 from meeplog.core.specs import NamedSpec, PlayerSpec
 from meeplog.core.store import GameStore
-from meeplog.core.tables.coordination import Coordination, coordination_for
+from meeplog.core.tables.coordination import Coordination, coordination_for, read_word, word
 from meeplog.core.tables.events import (
     TABLE_TOPIC,
     SeatCommanded,
@@ -86,7 +87,7 @@ class Tables:
         self._tables: dict[uuid.UUID, Table] = {}
         self._playing: dict[uuid.UUID, Playing] = {}
         self._unfinished: set[uuid.UUID] = set()
-        self._watchers: list[Callable[[uuid.UUID], None]] = []
+        self._watchers: dict[str | None, list[Callable[[uuid.UUID], None]]] = {}  # by the seat watched, None: all
         self._lock = threading.RLock()
         self._stop = threading.Event()
         self._sweeper = threading.Thread(target=self._sweep, name="tables sweep", daemon=True)
@@ -160,21 +161,26 @@ class Tables:
         with self._lock:
             self._unfinished.add(game.id)
         self._claim(game.id)
-        self.coordination.notify(str(game.id))
+        self.coordination.notify(word(game.id))
         return Laid(game.id, rules.title, seats, credentials)
 
     # --- reading a table ------------------------------------------------------------------------------
 
     def table(self, game_id: uuid.UUID | str) -> Table:
-        """The table of that game as last read (read now the first time); NoTable if there is none."""
+        """The table of that game as last read (read now the first time); NoTable if there is none.
+
+        A table read the first time is read once more when it is kept: what was saved while it was read, its owner's
+        `_saved` and the word did not find here, and nothing else would bring it until the next save."""
         found = _game_id(game_id)
         with self._lock:
             table = self._tables.get(found)
         if table is None:
-            table = Table(self.store, found)
+            read = Table(self.store, found)
             with self._lock:
-                table = self._tables.setdefault(found, table)
+                table = self._tables.setdefault(found, read)
                 self._forget_some()
+            if table is read:
+                table.catch_up()
         return table
 
     def _forget_some(self) -> None:
@@ -232,15 +238,17 @@ class Tables:
                 await asyncio.to_thread(table.catch_up)
                 checked = time.monotonic()
 
-    def watch(self, heard: Callable[[uuid.UUID], None]) -> Callable[[], None]:
+    def watch(self, heard: Callable[[uuid.UUID], None], seat: str | None = None) -> Callable[[], None]:
         """Call `heard(game_id)` (on another thread) each time a table changed, once this process has read the
-        change; the function returned stops it."""
+        change; with `seat` (a seat as laid, `NAME=agent`), only for the tables with that seat and those not read
+        here yet (an agent's stream is not called at every decision of the tables it does not sit at). The function
+        returned stops it."""
         with self._lock:
-            self._watchers.append(heard)
+            self._watchers.setdefault(seat, []).append(heard)
 
         def unwatch() -> None:
             with self._lock:
-                self._watchers.remove(heard)
+                self._watchers[seat].remove(heard)
 
         return unwatch
 
@@ -249,21 +257,32 @@ class Tables:
     def command(self, game_id: uuid.UUID | str, seat: int, credential: str, version: int, data: Any) -> None:
         """Send `seat`'s command `data` (its JSON) as seen at `version`: NotYourSeat without the seat's credential,
         NotNow when the seat may not play it then or another command for that seat and version was taken first,
-        ValueError when it is no command of the game."""
+        ValueError when it is no command of the game.
+
+        A table this process plays is checked as it is kept: its owner gives it each save before it asks the next
+        seat (`_saved`), so it holds every record the seat can have seen, and it is read only to make sure of a
+        refusal (another process may have taken the table over). Another process's word may still be on its way,
+        and a table played elsewhere is read first."""
         table = self.check(game_id, seat, credential)
-        table.catch_up()
-        command = table.command_of(seat, version, data)
+        with self._lock:
+            playing = self._playing.get(table.id)
+        if playing is None:
+            table.catch_up()
+        try:
+            command = table.command_of(seat, version, data)
+        except NotNow:
+            if playing is None or not table.catch_up():
+                raise
+            command = table.command_of(seat, version, data)
         sent = command_id(table.id, version, seat)
         try:
             self.store.save(Records(sent, [record(sent, 1, SeatCommanded(seat, version, dumps(command).decode()))]))
         except IntegrityError:
             raise NotNow("a command for this seat at this moment was taken already; wait for the next turn") from None
-        with self._lock:
-            playing = self._playing.get(table.id)
         if playing is None or not playing.tell(seat, version, command):
-            # the owner is another process (or none yet): the word wakes it, and it reads the command stored.
-            # A command changes nothing that a page or stream shows, so an owner told here needs no word.
-            self.coordination.notify(str(table.id))
+            # the owner is another process (or none yet, or it stopped since): the word wakes it, and it reads the
+            # command stored. A command changes nothing that a page or stream shows, so an owner told needs no word.
+            self.coordination.notify(word(table.id))
 
     # --- ownership -----------------------------------------------------------------------------------
 
@@ -299,13 +318,24 @@ class Tables:
                 self._end(game_id, "")
                 return
             try:
-                playing = Playing(self.store, laid, history, lambda: self.coordination.notify(str(game_id)),
-                                  self._stopped)
+                playing = Playing(self.store, laid, history, partial(self._saved, game_id), self._stopped)
             except Exception as error:  # a player that cannot be built now (a plug-in gone): the table stops
                 self._end(game_id, f"{type(error).__name__}: {error}")
                 return
             self._playing[game_id] = playing
         playing.start()
+
+    def _saved(self, game_id: uuid.UUID, records: Sequence[Recorded]) -> None:
+        """The owner saved (committed) these records of the game: its table here takes them as they are, and the
+        word says up to which version they go, so that this process, hearing it, reads nothing back."""
+        with self._lock:
+            table = self._tables.get(game_id)
+        if table is not None:
+            try:
+                table.take_saved(records)
+            except Exception:  # the store failed a catch-up for a moment: the word's own catch-up tries again
+                log.exception("taking the saved records of table %s failed", game_id)
+        self.coordination.notify(word(game_id, records[-1].originator_version))
 
     def _stopped(self, playing: Playing, why: str | None) -> None:
         game_id = playing.game.id
@@ -325,7 +355,7 @@ class Tables:
         with contextlib.suppress(IntegrityError):  # another record came first; the next sweep reads it
             self.store.save(Records(table, [record(table, version + 1, TableEnded(why))]))
         self._forget(game_id)
-        self.coordination.notify(str(game_id))
+        self.coordination.notify(word(game_id))
 
     def _forget(self, game_id: uuid.UUID) -> None:
         self._unfinished.discard(game_id)
@@ -333,17 +363,22 @@ class Tables:
 
     # --- word of changes -----------------------------------------------------------------------------
 
-    def _heard(self, game_text: str) -> None:
-        """A table changed, here or in another process: bring what this process keeps of it up to date."""
+    def _heard(self, text: str) -> None:
+        """A table changed, here or in another process: bring what this process keeps of it up to date.
+
+        Word of the game's records (it has their version) is read only by a process whose table lacks them: the
+        owner that saved them gave them to its table already. Nor does it wake the owner's waiting seat, which waits
+        for a command: only word without a version may be of one stored by another process."""
         try:
-            game_id = uuid.UUID(game_text)
+            game_id, version = read_word(text)
         except ValueError:
             return
         with self._lock:
             table, playing, known = self._tables.get(game_id), self._playing.get(game_id), game_id in self._unfinished
         try:
             if table is not None:
-                table.catch_up()
+                if version is None or table.version < version:
+                    table.catch_up()
                 if table.ended is not None:
                     with self._lock:
                         self._unfinished.discard(game_id)
@@ -354,10 +389,13 @@ class Tables:
                         self._unfinished.add(game_id)
         except Exception:  # a store that fails for a moment: the next change, or a reader's own check, catches up
             log.exception("reading table %s after word of a change failed", game_id)
-        if playing is not None:
+        if playing is not None and version is None:
             playing.wake()
         with self._lock:
-            watchers = list(self._watchers)
+            if table is None:  # a table not read here yet: a new one, perhaps, whose seats any watcher may hold
+                watchers = [heard for kept in self._watchers.values() for heard in kept]
+            else:
+                watchers = [heard for seat in (None, *set(table.laid.seats)) for heard in self._watchers.get(seat, ())]
         for heard in watchers:
             heard(game_id)
 

@@ -1,19 +1,20 @@
 """A table as a process last read it from the store: its laying, its game folded to the last stored record, and
 its end. Any process keeps one for each table it serves, brought up to date when word comes that the table
-changed (coordination.py) and read under its lock, since that word comes on another thread.
+changed (coordination.py), or by the owner as it saves (`take_saved`), and read under its lock, since both come on
+other threads.
 """
 
 from __future__ import annotations
 
 import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from meeplog.core.audit import GameFinished, SeatForfeited
 from meeplog.core.codec import Codec, DecodeError
-from meeplog.core.game import Game
+from meeplog.core.game import Game, Recorded
 from meeplog.core.kernel import Command
 from meeplog.core.store import GameStore
 from meeplog.core.tables.events import TableEnded, TableLaid, table_id
@@ -72,6 +73,16 @@ class Table:
             self.game.extend(self.store.events.get(self.id, gt=self.game.version))
             self._take(self.store.events.get(table_id(self.id), gt=self._table_version))
             return (self.game.version, self._table_version) != before
+
+    def take_saved(self, records: Sequence[Recorded]) -> None:
+        """Fold the game's records this process just saved (it owns the table), instead of reading them back; the
+        store is read only when they do not follow on from the table's last record (it missed some)."""
+        with self.lock:
+            fresh = [recorded for recorded in records if recorded.originator_version > self.game.version]
+            if fresh and fresh[0].originator_version == self.game.version + 1:
+                self.game.extend(fresh)
+            elif fresh:
+                self.catch_up()
 
     def _take(self, records: Any) -> None:
         for recorded in records:

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import time
+import uuid
+from datetime import UTC, datetime
 
 import pytest
 
-from meeplog.core.audit import PlayerFellBack
-from meeplog.core.store import open_store
-from meeplog.core.tables.coordination import OneProcess
+from meeplog.core.audit import CommandRejected, PlayerFellBack
+from meeplog.core.game import Recorded
+from meeplog.core.store import GameStore, open_store
+from meeplog.core.tables.coordination import OneProcess, word
 from meeplog.core.tables.events import TableEnded, record, table_id
 from meeplog.core.tables.playing import Playing
 from meeplog.core.tables.service import Laid, Locked, Tables
@@ -149,6 +152,130 @@ def test_the_owner_in_this_process_plays_a_command_it_is_handed_without_reading_
             table.catch_up()
     finally:
         tables.close()
+
+
+def test_a_decision_at_a_table_this_process_plays_reads_nothing_back_from_the_store(tmp_path, monkeypatch):
+    """The owner gives its table each save, so neither the word of that save nor the next command's check reads the
+    store, and the seat waiting for a command handed to it does not look for it there."""
+    tables = Tables(open_store(str(tmp_path / "tables.db")))
+    tables.open()
+    try:
+        laid = tables.lay(Setup("forest", ("person", "heuristic", "heuristic"), seed=3))
+        table = tables.table(laid.game_id)
+        reads: list[tuple[object, ...]] = []
+        read = tables.store.events.get
+        version = asked(table, 0)
+        for decision in range(4):
+            assert version is not None
+            with table.reading() as game:
+                data = table.codec.encode(game.legal(0)[0])
+            if decision == 1:  # the owner looks in the store once, as it first asks a seat after it began to play
+                monkeypatch.setattr(tables.store.events, "get", lambda *a, **k: reads.append(a) or read(*a, **k))
+            tables.command(laid.game_id, 0, laid.credentials[0], version, data)
+            version = kept_until_asked(table, 0, after=version)
+        assert reads == []
+    finally:
+        tables.close()
+
+
+def test_a_command_refused_by_the_table_as_kept_here_is_checked_again_against_the_store(tmp_path):
+    """The table this process plays is not read before a command is checked, but a refusal is made sure of: the
+    table kept here may lag the store (another process took the table over, and its word is on its way)."""
+    tables = Tables(open_store(str(tmp_path / "tables.db")))
+    tables.open()
+    try:
+        laid = tables.lay(Setup("forest", ("random", "random", "person"), seed=3))
+        table = tables.table(laid.game_id)
+        first = asked(table, 2)
+        assert first is not None
+        lagging = Table(tables.store, laid.game_id)  # as the store stands while the seat is asked
+        with table.reading() as game:
+            tables.command(laid.game_id, 2, laid.credentials[2], first, table.codec.encode(game.legal(2)[0]))
+        version = kept_until_asked(table, 2, after=first)
+        assert version is not None
+        with table.reading() as game:
+            data = table.codec.encode(game.legal(2)[0])
+        tables._tables[laid.game_id] = lagging
+        tables.command(laid.game_id, 2, laid.credentials[2], version, data)
+        assert lagging.version >= version  # read, and taking the owner's saves since
+    finally:
+        tables.close()
+
+
+def test_a_command_handed_over_as_its_seats_turn_ran_out_is_not_kept(tmp_path):
+    """A command committed just as its seat's turn runs out is handed to an owner that has played the fallback and
+    will never ask for that version again: the owner lets it go by the seat's next turns, not at the table's end."""
+    tables = Tables(open_store(str(tmp_path / "tables.db")))
+    tables.open()
+    try:
+        laid = tables.lay(Setup("forest", ("person", "random", "random"), turn_seconds=0.3, seed=4))
+        table = tables.table(laid.game_id)
+        version = asked(table, 0)
+        assert version is not None
+        with table.reading() as game:
+            late = game.legal(0)[0]
+        deadline = time.monotonic() + WAIT_SECONDS
+        while table.version == version:  # the turn runs out and the fallback plays
+            assert time.monotonic() < deadline, "the seat's turn never ran out"
+            time.sleep(0.01)
+        playing = tables._playing[laid.game_id]
+        assert playing.tell(0, version, late)
+        later = kept_until_asked(table, 0, after=table.version)
+        assert later is not None and kept_until_asked(table, 0, after=later) is not None
+        assert (0, version) not in playing._told
+    finally:
+        tables.close()
+
+
+def test_a_watcher_of_one_seat_hears_of_the_tables_with_that_seat_and_of_tables_not_read_yet(tmp_path):
+    tables = Tables(open_store(str(tmp_path / "tables.db")))
+    tables.open()
+    try:
+        heard: list[uuid.UUID] = []
+        tables.watch(heard.append, "Ada=person")
+        mine = tables.lay(Setup("forest", ("Ada=person", "random", "random"), seed=1))
+        theirs = tables.lay(Setup("forest", ("Bob=person", "random", "random"), seed=2))
+        assert theirs.game_id in heard  # new here: whose seats it has is not known before it is read
+        for laid in (mine, theirs):
+            tables.table(laid.game_id)
+        heard.clear()
+        for laid in (mine, theirs):
+            tables.coordination.notify(word(laid.game_id))
+        assert set(heard) == {mine.game_id}
+    finally:
+        tables.close()
+
+
+def kept_until_asked(table: Table, seat: int, after: int) -> int | None:
+    """The version past `after` at which `seat` is asked, as the owner keeps the table in this process (never read
+    from the store here), None once the game is over."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while True:
+        with table.reading() as game:
+            if table.over:
+                return None
+            if game.version > after and seat in game.pending().seats:
+                return game.version
+        assert time.monotonic() < deadline, f"seat {seat} was never asked after version {after}"
+        time.sleep(0.01)
+
+
+def test_a_table_read_the_first_time_has_what_was_saved_while_it_was_read(tmp_path, monkeypatch):
+    """The owner gives its saves to the table kept here, and the word of them reads nothing when the table is not
+    kept yet: a save made while the table was first read must still reach it, or its seat is never told its turn."""
+    path = str(tmp_path / "tables.db")
+    laid, version = laid_and_left(path, Setup("forest", ("person", "random", "random"), seed=7))
+    assert version is not None
+    front = Tables(open_store(path), OneProcess())  # plays nothing: only this test saves
+    read = Table.__init__
+
+    def saved_meanwhile(table: Table, store: GameStore, game_id: uuid.UUID) -> None:
+        read(table, store, game_id)
+        late = Recorded(game_id, table.version + 1, datetime.now(UTC), "forest", CommandRejected(0, None, "late"))
+        store.save(Records(game_id, [late]))
+
+    monkeypatch.setattr(Table, "__init__", saved_meanwhile)
+    assert front.table(laid.game_id).version == version + 1
 
 
 def test_a_follower_given_the_table_just_before_it_ended_is_given_it_once_more_over(tmp_path):
