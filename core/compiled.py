@@ -44,6 +44,7 @@ HOT_MODULES = (
     "meeplog.core.folding",
     "meeplog.core.game",
     "meeplog.core.observation",
+    "meeplog.core.rows",
     "meeplog.core.runner",
     "meeplog.games.donkey.automatic",
     "meeplog.games.donkey.decisions",

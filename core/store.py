@@ -42,6 +42,7 @@ from meeplog.core.game import Game, Recorded
 from meeplog.core.kernel import Rules
 from meeplog.core.registry import game_names, load_rules
 from meeplog.core.result_rows import are_results, has_result_rows, keep_result_rows, selection
+from meeplog.core.rows import Row
 
 DEFAULT_DB = "meeplog.db"
 
@@ -120,27 +121,6 @@ def stored_event(recorded: Recorded) -> StoredEvent:
         recorded.originator_version,
         f"{recorded.game}/{type(recorded.event).__name__}",
         codec.record(codec.record_start(recorded.timestamp), recorded.event),
-    )
-
-
-Row = tuple[str, int, str, bytes]
-"""A record encoded as the store keeps it: originator id (hex), version, topic, state (what a row of the
-events table holds)."""
-
-
-def encoded(log: Sequence[Recorded]) -> tuple[Row, ...]:
-    """A game's records as rows of the store, made where the game was played (a tournament worker), so that
-    the writer only inserts them. A game's rows share one id string and one string per topic, which pickle
-    sends once: a row costs the writer a tuple, not objects."""
-    if not log:
-        return ()
-    originator = log[0].originator_id.hex
-    topics: dict[type, str] = {}
-    return tuple(
-        (originator, recorded.originator_version,
-         topics.get(kind := type(recorded.event)) or topics.setdefault(kind, f"{recorded.game}/{kind.__name__}"),
-         state)
-        for recorded, state in zip(log, codec.records(log), strict=True)
     )
 
 
