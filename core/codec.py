@@ -7,7 +7,7 @@ game's classes and the engine's own, and turns JSON arrays back into tuples (eve
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, Final, Protocol
 
@@ -100,18 +100,8 @@ def _plain(obj: object) -> object:
         return _plain_items(obj)
     if type(obj) is dict:
         return _plain_dict(obj)
-    fields = _FIELDS.get(kind)
-    if fields is None:
-        if not dataclasses.is_dataclass(kind):
-            return _NOT_PLAIN
-        fields = _FIELDS[kind] = (kind.__name__, *(field.name for field in dataclasses.fields(kind)))
-    tagged: dict[str, object] = {TYPE_KEY: fields[0]}
-    for name in fields[1:]:  # in the fields' order, as `_tagger` writes them
-        value = _plain(getattr(obj, name))
-        if value is _NOT_PLAIN:
-            return _NOT_PLAIN
-        tagged[name] = value
-    return tagged
+    names = _tag_names(kind)
+    return _NOT_PLAIN if names is None else _tag(obj, names, plain=True)
 
 
 def _plain_items(items: tuple[object, ...] | list[object]) -> object:
@@ -136,9 +126,6 @@ def _plain_dict(data: dict[object, object]) -> object:
             return _NOT_PLAIN
         plain[key] = value
     return plain
-
-
-_FIELDS: Final[dict[type, tuple[str, ...]]] = {}  # a dataclass's name, then its fields' names
 
 
 class Stamped(Protocol):
@@ -178,12 +165,10 @@ def _encoded(obj: Any) -> bytes:
 
 
 def _tagged(obj: Any) -> Any:
-    tagger = _TAGGERS.get(type(obj))
-    if tagger is not None:
-        return tagger(obj)
-    if dataclasses.is_dataclass(cls := type(obj)):  # a dataclass type itself is no instance of one
-        tagger = _TAGGERS[cls] = _tagger(cls)
-        return tagger(obj)
+    """orjson's `default`: our dataclasses tagged (`_tag`), sets sorted, datetime subclasses in ISO form."""
+    names = _tag_names(type(obj))  # of its type: is_dataclass says yes for a dataclass type itself too
+    if names is not None:
+        return _tag(obj, names, plain=False)
     if isinstance(obj, (set, frozenset)):
         return sorted(obj)
     if isinstance(obj, datetime):  # a datetime subclass, which orjson leaves to us: freezegun's in tests
@@ -191,14 +176,28 @@ def _tagged(obj: Any) -> Any:
     raise TypeError(f"cannot encode {type(obj).__name__}")
 
 
-_TAGGERS: Final[dict[type, Callable[[Any], dict[str, Any]]]] = {}  # a dataclass's tagger, made at its first encoding
+def _tag(obj: object, names: tuple[str, ...], *, plain: bool) -> object:
+    """The one rule by which both encodings tag a dataclass: `{"type": its name, field: value, ...}`, the fields in
+    their order (`names`, from `_tag_names`). With `plain`, each value as plain data too (`_plain`), or _NOT_PLAIN if
+    one is not."""
+    tagged: dict[str, object] = {TYPE_KEY: names[0]}
+    for name in names[1:]:
+        value = getattr(obj, name)
+        if plain:
+            value = _plain(value)
+            if value is _NOT_PLAIN:
+                return _NOT_PLAIN
+        tagged[name] = value
+    return tagged
 
 
-def _tagger(cls: type) -> Callable[[Any], dict[str, Any]]:
-    """A function that gives `{"type": name, field: value, ...}` for an instance of the dataclass `cls`, written
-    out for its fields as dataclasses writes its `__init__`: a loop of `getattr` over the field names made a
-    record's encoding a quarter dearer."""
-    items = [f"{TYPE_KEY!r}: {cls.__name__!r}"]
-    items += [f"{field.name!r}: obj.{field.name}" for field in dataclasses.fields(cls)]  # names are identifiers
-    tagger: Callable[[Any], dict[str, Any]] = eval(f"lambda obj: {{{', '.join(items)}}}")
-    return tagger
+def _tag_names(cls: type) -> tuple[str, ...] | None:
+    """A dataclass's name, then its fields' names (what `_tag` writes), made at its first encoding; None for a
+    class that is no dataclass."""
+    names = _NAMES.get(cls)
+    if names is None and dataclasses.is_dataclass(cls):
+        names = _NAMES[cls] = (cls.__name__, *(field.name for field in dataclasses.fields(cls)))
+    return names
+
+
+_NAMES: Final[dict[type, tuple[str, ...]]] = {}  # `_tag_names` of each class met

@@ -43,6 +43,9 @@ HOT_MODULES = (
     "meeplog.core.evaluation",
     "meeplog.core.folding",
     "meeplog.core.game",
+    "meeplog.core.observation",
+    "meeplog.core.rows",
+    "meeplog.core.runner",
     "meeplog.games.donkey.automatic",
     "meeplog.games.donkey.decisions",
     "meeplog.games.donkey.evolve",
@@ -104,7 +107,6 @@ HOT_MODULES = (
     "meeplog.games.trekking.sampling",
     "meeplog.games.trekking.souvenirs",
     "meeplog.games.trekking.state",
-    "meeplog.core.runner",
     "meeplog.players.mcts",
     "meeplog.players.observation_slots",
 )

@@ -25,7 +25,7 @@ from meeplog.core.audit import (
     SeatForfeited,
 )
 from meeplog.core.kernel import Command, GameEvent, Outcome, Pending, Rules
-from meeplog.core.players import Need, Observation
+from meeplog.core.observation import Need, Observation
 from meeplog.core.registry import load_rules
 
 

@@ -40,7 +40,8 @@ from meeplog.core.compiled import HOT_MODULES, is_compiled
 from meeplog.core.conformance.timing import BOUND, BUDGET, FACTOR, HeuristicTooSlow, time_every_game
 from meeplog.core.game import Game
 from meeplog.core.registry import game_names, load_rules
-from meeplog.core.store import BatchedSQLiteRecorder, Row, encoded, open_store
+from meeplog.core.rows import encoded
+from meeplog.core.store import BatchedSQLiteRecorder, Row, open_store
 from scripts.bench_analysis import line as analysis_line
 from scripts.bench_bots import sims_per_second
 from scripts.bench_leaderboard import line as leaderboard_line

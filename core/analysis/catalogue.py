@@ -23,7 +23,8 @@ from meeplog.core.analysis.events import ANALYSIS_TOPIC, Listed
 from meeplog.core.analysis.record import ANALYSIS_NAMESPACE, Analysis, load_analysis
 from meeplog.core.analysis.summary import per_game
 from meeplog.core.game import Recorded
-from meeplog.core.store import GameStore, encoded
+from meeplog.core.rows import encoded
+from meeplog.core.store import GameStore
 
 CATALOGUE_ID = uuid.uuid5(ANALYSIS_NAMESPACE, "catalogue")
 ATTEMPTS = 5  # saves lost to another process's before giving up

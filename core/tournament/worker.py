@@ -31,10 +31,10 @@ from meeplog.core.audit import GameFinished, GameStarted, SeatForfeited
 from meeplog.core.game import Game, Recorded
 from meeplog.core.players import CannotPlay, make_player
 from meeplog.core.registry import load_rules
+from meeplog.core.rows import Row, encoded
 from meeplog.core.runner import DEFAULT_SETTINGS, DeadSeatPolicy, MatchRunner, MatchSettings
 from meeplog.core.specs import NamedSpec, PlayerSpec
 from meeplog.core.spending import Purse, use_purse
-from meeplog.core.store import Row, encoded
 from meeplog.core.tournament.behaviour import seat_reports
 from meeplog.core.tournament.events import GameFailed, GameRecorded
 from meeplog.core.tournament.outages import send_outages_to

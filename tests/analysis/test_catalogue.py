@@ -6,7 +6,8 @@ from meeplog.core.analysis.catalogue import Catalogue, analyses_of
 from meeplog.core.analysis.events import Settings
 from meeplog.core.analysis.record import analyse, load_analysis
 from meeplog.core.analysis.summary import per_game
-from meeplog.core.store import encoded, open_store
+from meeplog.core.rows import encoded
+from meeplog.core.store import open_store
 from tests.analysis.games import forest_game
 
 SETTINGS = Settings(sims=12, seed=1, blunder=0.5, version="1")

@@ -17,7 +17,8 @@ import pytest
 from meeplog.core import codec
 from meeplog.core.game import Game
 from meeplog.core.registry import game_names, load_rules
-from meeplog.core.store import encoded, stored_event
+from meeplog.core.rows import encoded
+from meeplog.core.store import stored_event
 
 
 @dataclass(frozen=True)

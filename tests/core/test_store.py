@@ -15,8 +15,9 @@ from eventsourcing.sqlite import SQLiteApplicationRecorder
 from meeplog.core.conformance.matches import play_match
 from meeplog.core.registry import game_names
 from meeplog.core.result_rows import RESULT_KINDS
+from meeplog.core.rows import encoded
 from meeplog.core.runner import MatchSettings
-from meeplog.core.store import ROWS_A_STATEMENT, GameNotFound, StoreUnavailable, encoded, open_store
+from meeplog.core.store import ROWS_A_STATEMENT, GameNotFound, StoreUnavailable, open_store
 from tests.stores import postgres_database, store_of_kind
 
 OLD_STORE = Path(__file__).parents[1] / "fixtures" / "before-one-package" / "store.db"
