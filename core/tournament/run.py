@@ -23,6 +23,7 @@ import dataclasses
 import multiprocessing
 import os
 import queue as queues
+import threading
 import time
 import uuid
 from collections import deque
@@ -346,8 +347,17 @@ class OneGameEach:
         return isinstance(error, BrokenProcessPool)
 
     def shutdown(self, *, cancel: bool) -> None:
+        """Stop the workers once they have played what they hold. Cancelled, the run goes on at once while a
+        thread of its own joins them: a worker ends only once what it put on the progress queue is read, and the
+        interpreter joins it at its exit anyway, so the queue is read until then (else both wait for ever)."""
+        if cancel:
+            threading.Thread(target=self._close, args=(True,), name="pool-shutdown", daemon=True).start()
+        else:
+            self._close(False)
+
+    def _close(self, cancel: bool) -> None:
         with draining(self.progress):
-            self.executor.shutdown(wait=not cancel, cancel_futures=cancel)
+            self.executor.shutdown(wait=True, cancel_futures=cancel)
         self.progress.close()
 
 
