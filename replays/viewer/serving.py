@@ -12,6 +12,7 @@ while it serves, so a second one is refused in one line, and so is `--workers` a
 
 from __future__ import annotations
 
+import gc
 import os
 import socket
 from collections.abc import Sequence
@@ -29,6 +30,7 @@ from meeplog.replays.viewer.app import create_app
 from meeplog.replays.viewer.library import FileLibrary, Library, StoreLibrary
 
 DB_VARIABLE = "MEEPLOG_SERVE_DB"  # the store of `--workers` processes, which uvicorn starts by importing worker_app
+YOUNG_GENERATION = 50_000  # allocations between two collections of the youngest objects (Python's default: 700)
 
 
 def store_library(db: str, *, say: bool = False) -> StoreLibrary:
@@ -80,6 +82,7 @@ def serve(library: Library, host: str, port: int, tables: Tables | None = None, 
     import uvicorn
 
     listening = listen(host, port)
+    collect_less()
     print(f"Meeplog viewer on http://{host}:{listening.getsockname()[1]}/ (Ctrl-C stops it)", flush=True)
     if workers > 1:
         assert isinstance(library, StoreLibrary)
@@ -98,7 +101,19 @@ def serve(library: Library, host: str, port: int, tables: Tables | None = None, 
 def worker_app() -> Starlette:
     """The app of one `--workers` process, over the store its parent named in DB_VARIABLE."""
     db = os.environ[DB_VARIABLE]
-    return create_app(StoreLibrary(open_store(db), shown(db)), announce=announce)
+    app = create_app(StoreLibrary(open_store(db), shown(db)), announce=announce)
+    collect_less()
+    return app
+
+
+def collect_less() -> None:
+    """Fewer passes of the cycle collector in a serving process. A decision at a table makes thousands of
+    short-lived objects (its request, its models, its records), nearly all freed by their counts alone, while each
+    pass walks what the process keeps: by default a pass every 700 allocations. What start-up loaded is frozen out
+    of every pass, and the youngest objects are collected every YOUNG_GENERATION allocations
+    (docs/performance.md: a fifth off the p99 of a decision's round trip under a ladder)."""
+    gc.freeze()
+    gc.set_threshold(YOUNG_GENERATION, *gc.get_threshold()[1:])
 
 
 def announce(line: str) -> None:
