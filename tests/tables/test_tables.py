@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
+from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
@@ -25,6 +26,17 @@ from meeplog.core.tables.table import NotNow, NotYourSeat, Table
 from meeplog.core.tournament.progress import Records
 
 WAIT_SECONDS = 60
+
+
+@pytest.fixture
+def tables(tmp_path) -> Iterator[Tables]:
+    """The tables of a new SQLite store, open, as one `meeplog serve` process serves them."""
+    served = Tables(open_store(str(tmp_path / "tables.db")))
+    served.open()
+    try:
+        yield served
+    finally:
+        served.close()
 
 
 def asked(table: Table, seat: int) -> int | None:
@@ -71,33 +83,28 @@ def test_the_store_refuses_a_second_command_for_one_seat_at_one_version(tmp_path
         front.guard(laid.game_id)
 
 
-def test_the_debuggers_lock_opens_when_the_game_ends_and_a_bots_table_has_none(tmp_path):
-    tables = Tables(open_store(str(tmp_path / "tables.db")))
-    tables.open()
-    try:
-        bots = tables.lay(Setup("forest", ("random", "random", "random"), seed=1))
-        tables.guard(bots.game_id)  # nobody's hand to hide from anyone
-        laid = tables.lay(Setup("forest", ("person", "random", "random"), seed=2))
-        table = tables.table(laid.game_id)
-        with pytest.raises(Locked):
-            tables.guard(laid.game_id)
-        while (version := asked(table, 0)) is not None:
-            with table.reading() as game:
-                command = game.legal(0)[0]
-            tables.command(laid.game_id, 0, laid.credentials[0], version, table.codec.encode(command))
-            deadline = time.monotonic() + WAIT_SECONDS
-            while table.version == version:
-                assert time.monotonic() < deadline, "the command was never played"
-                time.sleep(0.01)
+def test_the_debuggers_lock_opens_when_the_game_ends_and_a_bots_table_has_none(tables):
+    bots = tables.lay(Setup("forest", ("random", "random", "random"), seed=1))
+    tables.guard(bots.game_id)  # nobody's hand to hide from anyone
+    laid = tables.lay(Setup("forest", ("person", "random", "random"), seed=2))
+    table = tables.table(laid.game_id)
+    with pytest.raises(Locked):
         tables.guard(laid.game_id)
+    while (version := asked(table, 0)) is not None:
+        with table.reading() as game:
+            command = game.legal(0)[0]
+        tables.command(laid.game_id, 0, laid.credentials[0], version, table.codec.encode(command))
         deadline = time.monotonic() + WAIT_SECONDS
-        while table.ended is None:
-            assert time.monotonic() < deadline, "the table's end was never recorded"
+        while table.version == version:
+            assert time.monotonic() < deadline, "the command was never played"
             time.sleep(0.01)
-            table.catch_up()
-        assert table.ended.why == ""
-    finally:
-        tables.close()
+    tables.guard(laid.game_id)
+    deadline = time.monotonic() + WAIT_SECONDS
+    while table.ended is None:
+        assert time.monotonic() < deadline, "the table's end was never recorded"
+        time.sleep(0.01)
+        table.catch_up()
+    assert table.ended.why == ""
 
 
 def test_a_turn_timer_starts_again_from_what_is_stored_after_the_tables_process_stopped(tmp_path):
@@ -133,117 +140,92 @@ def test_the_terminals_player_is_refused_with_a_pointer_to_person():
         seat_text("human:name=x")
 
 
-def test_the_owner_in_this_process_plays_a_command_it_is_handed_without_reading_it_back(tmp_path, monkeypatch):
+def test_the_owner_in_this_process_plays_a_command_it_is_handed_without_reading_it_back(tables, monkeypatch):
     monkeypatch.setattr(Playing, "_sent", lambda self, seat, at: None)  # the store never gives the command back
-    tables = Tables(open_store(str(tmp_path / "tables.db")))
-    tables.open()
-    try:
-        laid = tables.lay(Setup("forest", ("person", "heuristic", "heuristic"), seed=3))
-        table = tables.table(laid.game_id)
-        version = asked(table, 0)
+    laid = tables.lay(Setup("forest", ("person", "heuristic", "heuristic"), seed=3))
+    table = tables.table(laid.game_id)
+    version = asked(table, 0)
+    assert version is not None
+    with table.reading() as game:
+        data = table.codec.encode(game.legal(0)[0])
+    tables.command(laid.game_id, 0, laid.credentials[0], version, data)
+    deadline = time.monotonic() + WAIT_SECONDS
+    while table.version <= version:
+        assert time.monotonic() < deadline, "the command handed to the owner was never played"
+        time.sleep(0.01)
+        table.catch_up()
+
+
+def test_a_decision_at_a_table_this_process_plays_reads_nothing_back_from_the_store(tables, monkeypatch):
+    """The owner gives its table each save, so neither the word of that save nor the next command's check reads the
+    store, and the seat waiting for a command handed to it does not look for it there."""
+    laid = tables.lay(Setup("forest", ("person", "heuristic", "heuristic"), seed=3))
+    table = tables.table(laid.game_id)
+    reads: list[tuple[object, ...]] = []
+    read = tables.store.events.get
+    version = asked(table, 0)
+    for decision in range(4):
         assert version is not None
         with table.reading() as game:
             data = table.codec.encode(game.legal(0)[0])
+        if decision == 1:  # the owner looks in the store once, as it first asks a seat after it began to play
+            monkeypatch.setattr(tables.store.events, "get", lambda *a, **k: reads.append(a) or read(*a, **k))
         tables.command(laid.game_id, 0, laid.credentials[0], version, data)
-        deadline = time.monotonic() + WAIT_SECONDS
-        while table.version <= version:
-            assert time.monotonic() < deadline, "the command handed to the owner was never played"
-            time.sleep(0.01)
-            table.catch_up()
-    finally:
-        tables.close()
+        version = kept_until_asked(table, 0, after=version)
+    assert reads == []
 
 
-def test_a_decision_at_a_table_this_process_plays_reads_nothing_back_from_the_store(tmp_path, monkeypatch):
-    """The owner gives its table each save, so neither the word of that save nor the next command's check reads the
-    store, and the seat waiting for a command handed to it does not look for it there."""
-    tables = Tables(open_store(str(tmp_path / "tables.db")))
-    tables.open()
-    try:
-        laid = tables.lay(Setup("forest", ("person", "heuristic", "heuristic"), seed=3))
-        table = tables.table(laid.game_id)
-        reads: list[tuple[object, ...]] = []
-        read = tables.store.events.get
-        version = asked(table, 0)
-        for decision in range(4):
-            assert version is not None
-            with table.reading() as game:
-                data = table.codec.encode(game.legal(0)[0])
-            if decision == 1:  # the owner looks in the store once, as it first asks a seat after it began to play
-                monkeypatch.setattr(tables.store.events, "get", lambda *a, **k: reads.append(a) or read(*a, **k))
-            tables.command(laid.game_id, 0, laid.credentials[0], version, data)
-            version = kept_until_asked(table, 0, after=version)
-        assert reads == []
-    finally:
-        tables.close()
-
-
-def test_a_command_refused_by_the_table_as_kept_here_is_checked_again_against_the_store(tmp_path):
+def test_a_command_refused_by_the_table_as_kept_here_is_checked_again_against_the_store(tables):
     """The table this process plays is not read before a command is checked, but a refusal is made sure of: the
     table kept here may lag the store (another process took the table over, and its word is on its way)."""
-    tables = Tables(open_store(str(tmp_path / "tables.db")))
-    tables.open()
-    try:
-        laid = tables.lay(Setup("forest", ("random", "random", "person"), seed=3))
-        table = tables.table(laid.game_id)
-        first = asked(table, 2)
-        assert first is not None
-        lagging = Table(tables.store, laid.game_id)  # as the store stands while the seat is asked
-        with table.reading() as game:
-            tables.command(laid.game_id, 2, laid.credentials[2], first, table.codec.encode(game.legal(2)[0]))
-        version = kept_until_asked(table, 2, after=first)
-        assert version is not None
-        with table.reading() as game:
-            data = table.codec.encode(game.legal(2)[0])
-        tables._tables[laid.game_id] = lagging
-        tables.command(laid.game_id, 2, laid.credentials[2], version, data)
-        assert lagging.version >= version  # read, and taking the owner's saves since
-    finally:
-        tables.close()
+    laid = tables.lay(Setup("forest", ("random", "random", "person"), seed=3))
+    table = tables.table(laid.game_id)
+    first = asked(table, 2)
+    assert first is not None
+    lagging = Table(tables.store, laid.game_id)  # as the store stands while the seat is asked
+    with table.reading() as game:
+        tables.command(laid.game_id, 2, laid.credentials[2], first, table.codec.encode(game.legal(2)[0]))
+    version = kept_until_asked(table, 2, after=first)
+    assert version is not None
+    with table.reading() as game:
+        data = table.codec.encode(game.legal(2)[0])
+    tables._tables[laid.game_id] = lagging
+    tables.command(laid.game_id, 2, laid.credentials[2], version, data)
+    assert lagging.version >= version  # read, and taking the owner's saves since
 
 
-def test_a_command_handed_over_as_its_seats_turn_ran_out_is_not_kept(tmp_path):
+def test_a_command_handed_over_as_its_seats_turn_ran_out_is_not_kept(tables):
     """A command committed just as its seat's turn runs out is handed to an owner that has played the fallback and
     will never ask for that version again: the owner lets it go by the seat's next turns, not at the table's end."""
-    tables = Tables(open_store(str(tmp_path / "tables.db")))
-    tables.open()
-    try:
-        laid = tables.lay(Setup("forest", ("person", "random", "random"), turn_seconds=0.3, seed=4))
-        table = tables.table(laid.game_id)
-        version = asked(table, 0)
-        assert version is not None
-        with table.reading() as game:
-            late = game.legal(0)[0]
-        deadline = time.monotonic() + WAIT_SECONDS
-        while table.version == version:  # the turn runs out and the fallback plays
-            assert time.monotonic() < deadline, "the seat's turn never ran out"
-            time.sleep(0.01)
-        playing = tables._playing[laid.game_id]
-        assert playing.tell(0, version, late)
-        later = kept_until_asked(table, 0, after=table.version)
-        assert later is not None and kept_until_asked(table, 0, after=later) is not None
-        assert (0, version) not in playing._told
-    finally:
-        tables.close()
+    laid = tables.lay(Setup("forest", ("person", "random", "random"), turn_seconds=0.3, seed=4))
+    table = tables.table(laid.game_id)
+    version = asked(table, 0)
+    assert version is not None
+    with table.reading() as game:
+        late = game.legal(0)[0]
+    deadline = time.monotonic() + WAIT_SECONDS
+    while table.version == version:  # the turn runs out and the fallback plays
+        assert time.monotonic() < deadline, "the seat's turn never ran out"
+        time.sleep(0.01)
+    playing = tables._playing[laid.game_id]
+    assert playing.tell(0, version, late)
+    later = kept_until_asked(table, 0, after=table.version)
+    assert later is not None and kept_until_asked(table, 0, after=later) is not None
+    assert (0, version) not in playing._told
 
 
-def test_a_watcher_of_one_seat_hears_of_the_tables_with_that_seat_and_of_tables_not_read_yet(tmp_path):
-    tables = Tables(open_store(str(tmp_path / "tables.db")))
-    tables.open()
-    try:
-        heard: list[uuid.UUID] = []
-        tables.watch(heard.append, "Ada=person")
-        mine = tables.lay(Setup("forest", ("Ada=person", "random", "random"), seed=1))
-        theirs = tables.lay(Setup("forest", ("Bob=person", "random", "random"), seed=2))
-        assert theirs.game_id in heard  # new here: whose seats it has is not known before it is read
-        for laid in (mine, theirs):
-            tables.table(laid.game_id)
-        heard.clear()
-        for laid in (mine, theirs):
-            tables.coordination.notify(word(laid.game_id))
-        assert set(heard) == {mine.game_id}
-    finally:
-        tables.close()
+def test_a_watcher_of_one_seat_hears_of_the_tables_with_that_seat_and_of_tables_not_read_yet(tables):
+    heard: list[uuid.UUID] = []
+    tables.watch(heard.append, "Ada=person")
+    mine = tables.lay(Setup("forest", ("Ada=person", "random", "random"), seed=1))
+    theirs = tables.lay(Setup("forest", ("Bob=person", "random", "random"), seed=2))
+    assert theirs.game_id in heard  # new here: whose seats it has is not known before it is read
+    for laid in (mine, theirs):
+        tables.table(laid.game_id)
+    heard.clear()
+    for laid in (mine, theirs):
+        tables.coordination.notify(word(laid.game_id))
+    assert set(heard) == {mine.game_id}
 
 
 def kept_until_asked(table: Table, seat: int, after: int) -> int | None:
