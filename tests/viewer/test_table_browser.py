@@ -204,7 +204,9 @@ def test_the_lobby_says_what_it_refuses_and_keeps_the_seats_it_started(url, page
 
 
 def test_bots_moves_come_one_by_one_at_a_paced_table_and_the_last_is_marked(url, path, page):
-    link = seat_link(url, "forest", ["person", "heuristic", "random"], pace_seconds=PACE_SECONDS)
+    # seeded: a pass on cashing in changes no zone, only the status line, and an unseeded game sometimes came to the
+    # person's fourth turn right after one (1 whole run in 6), leaving nothing to mark
+    link = seat_link(url, "forest", ["person", "heuristic", "random"], pace_seconds=PACE_SECONDS, seed=3)
     page.goto(link)
     for _ in range(3):  # three of the person's moves, the bots' between them
         page.wait_for_selector("#status.yours", timeout=MOVE_SECONDS * 1000)
