@@ -82,7 +82,6 @@ def serve(library: Library, host: str, port: int, tables: Tables | None = None, 
     import uvicorn
 
     listening = listen(host, port)
-    collect_less()
     print(f"Meeplog viewer on http://{host}:{listening.getsockname()[1]}/ (Ctrl-C stops it)", flush=True)
     if workers > 1:
         assert isinstance(library, StoreLibrary)
@@ -94,6 +93,7 @@ def serve(library: Library, host: str, port: int, tables: Tables | None = None, 
         Multiprocess(config, sockets=[listening]).run()
         return
     app = create_app(library, tables, announce, ladder)
+    collect_less()
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1)
     uvicorn.Server(config).run(sockets=[listening])
 
