@@ -7,9 +7,9 @@ game's classes and the engine's own, and turns JSON arrays back into tuples (eve
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from datetime import datetime
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 import orjson
 
@@ -126,31 +126,6 @@ def _plain_dict(data: dict[object, object]) -> object:
             return _NOT_PLAIN
         plain[key] = value
     return plain
-
-
-class Stamped(Protocol):
-    """A record as `records` reads it: core/game.py's Recorded (the codec imports nothing of Meeplog)."""
-
-    @property
-    def timestamp(self) -> datetime: ...
-
-    @property
-    def event(self) -> Any: ...
-
-
-def records(log: Sequence[Stamped]) -> list[bytes]:
-    """`record` for each of a game's records, in order: the rows a tournament worker saves, encoded in one loop of
-    this compiled module (a call of `record` a row, and of `record_start` for each, cost a fifth of a bot game).
-    The records of one decision share their timestamp, whose start is encoded once."""
-    states = []
-    stamp: datetime | None = None
-    start = b""
-    for recorded in log:
-        timestamp = recorded.timestamp
-        if timestamp is not stamp:  # the same object for a decision's records (Game._record)
-            stamp, start = timestamp, record_start(timestamp)
-        states.append(record(start, recorded.event))
-    return states
 
 
 def _encoded(obj: Any) -> bytes:
