@@ -26,7 +26,7 @@ from meeplog.core.agents.seats import Presence
 from meeplog.core.audit import GameFinished
 from meeplog.core.registry import load_rules
 from meeplog.core.tables.service import Tables
-from meeplog.core.tables.setup import AGENT, Setup, seated_agent
+from meeplog.core.tables.setup import Setup, agent_seat, seated_agent
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +124,7 @@ class Ladder:
 
     def _lay(self, rung: Rung, group: list[str]) -> uuid.UUID:
         holders = {seat: self.agents.get(name).token_hash for seat, name in enumerate(group)}
-        setup = Setup(rung.game, tuple(f"{name}={AGENT}" for name in group), turn_seconds=TURN_SECONDS, holders=holders)
+        setup = Setup(rung.game, tuple(agent_seat(name) for name in group), turn_seconds=TURN_SECONDS, holders=holders)
         laid = self.tables.lay(setup)
         for name in group:
             self.games[name] += 1

@@ -25,7 +25,7 @@ from meeplog.core.audit import GameFinished, SeatForfeited
 from meeplog.core.game import Game
 from meeplog.core.players import Observation
 from meeplog.core.tables.service import Tables
-from meeplog.core.tables.setup import AGENT
+from meeplog.core.tables.setup import agent_seat
 from meeplog.core.tables.table import NoTable, Table
 
 LOOK_SECONDS = 2.0  # how often a stream looks at every table, should word of a change be lost
@@ -85,11 +85,6 @@ def seat_of(table: Table, name: str) -> int | None:
     """The seat agent `name` plays at this table, if any."""
     mine = agent_seat(name)
     return next((seat for seat, text in enumerate(table.laid.seats) if text == mine), None)
-
-
-def agent_seat(name: str) -> str:
-    """Agent `name`'s seat as a table lays it."""
-    return f"{name}={AGENT}"
 
 
 async def agent_events(

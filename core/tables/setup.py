@@ -75,6 +75,11 @@ def is_person(seat: str) -> bool:
     return seat == PERSON or seat.endswith((f"={PERSON}", f"={AGENT}"))
 
 
+def agent_seat(name: str) -> str:
+    """Agent `name`'s seat as a table lays it (`seated_agent` reads it back)."""
+    return f"{name}={AGENT}"
+
+
 def seated_agent(seat: str) -> str | None:
     """The agent's name, if a registered agent plays this seat (as stored)."""
     return seat.removesuffix(f"={AGENT}") if seat.endswith(f"={AGENT}") else None
